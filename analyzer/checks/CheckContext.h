@@ -1,0 +1,76 @@
+#pragma once
+// What a check sees of the pass it runs in: the AST, the pass, the options,
+// the shared uniformity analysis, and where findings go.
+#include "analyzer/frontend/Pass.h"
+#include "reports/Finding.h"
+#include "clang/AST/ASTContext.h"
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace warpcheck {
+
+class ProgramUniformity;
+
+struct AnalysisOptions {
+  bool systemHeaders = false;    // report findings in system headers too
+  unsigned warpSize = 32;
+  bool relocatableDeviceCode = false;
+};
+
+class CheckContext;
+
+// Accumulates one finding; notes and fix-its are added fluently. The finding
+// is handed to the context when the builder is destroyed.
+class FindingBuilder {
+public:
+  FindingBuilder(CheckContext *ctx, Finding f) : ctx_(ctx), finding_(std::move(f)) {}
+  FindingBuilder(FindingBuilder &&other) noexcept
+      : ctx_(other.ctx_), finding_(std::move(other.finding_)) { other.ctx_ = nullptr; }
+  FindingBuilder(const FindingBuilder &) = delete;
+  ~FindingBuilder();
+
+  FindingBuilder &note(clang::SourceLocation loc, const std::string &message);
+  FindingBuilder &note(const SourceRange &where, const std::string &message);
+  FindingBuilder &range(clang::SourceRange range);
+  FindingBuilder &fixit(clang::CharSourceRange range, const std::string &replacement);
+  FindingBuilder &severity(Severity s);
+
+private:
+  CheckContext *ctx_;
+  Finding finding_;
+};
+
+class CheckContext {
+public:
+  CheckContext(clang::ASTContext *ast, Pass pass, AnalysisOptions opts);
+  ~CheckContext();
+
+  clang::ASTContext &ast() { return *ast_; }
+  const clang::SourceManager &sources() const { return ast_->getSourceManager(); }
+  const Pass &pass() const { return pass_; }
+  const AnalysisOptions &options() const { return opts_; }
+
+  // The uniformity analysis of this TU, computed on first use.
+  ProgramUniformity &uniformity();
+
+  // False for locations in system headers unless --system-headers is given.
+  bool isReportable(clang::SourceLocation loc) const;
+  SourceRange toRange(clang::SourceLocation loc) const;
+  SourceRange toRange(clang::SourceRange range) const;
+
+  FindingBuilder report(const std::string &rule, clang::SourceLocation loc,
+                        const std::string &message);
+  void add(Finding f);
+  std::vector<Finding> takeFindings() { return std::move(findings_); }
+
+private:
+  clang::ASTContext *ast_;
+  Pass pass_;
+  AnalysisOptions opts_;
+  std::unique_ptr<ProgramUniformity> uniformity_;
+  std::vector<Finding> findings_;
+};
+
+} // namespace warpcheck

@@ -1,0 +1,30 @@
+#pragma once
+// Every static rule, registered by id (see checks/AllChecks.cpp).
+#include "analyzer/checks/Check.h"
+#include "analyzer/checks/PassFacts.h"
+#include "reports/Finding.h"
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace warpcheck {
+
+// Compares the facts of all passes of one TU and appends findings.
+using ComparePassesFn = std::function<void(const std::vector<const PassFacts *> &passes,
+                                           const AnalysisOptions &opts, std::vector<Finding> &out)>;
+
+struct CheckFactory {
+  std::string id;
+  std::function<std::unique_ptr<Check>(CheckContext &)> make;
+  ComparePassesFn comparePasses; // only for cross-pass rules
+};
+
+const std::vector<CheckFactory> &allChecks();
+
+template <class T> CheckFactory checkFactory(const std::string &id, ComparePassesFn compare = {}) {
+  return CheckFactory{id, [id](CheckContext &ctx) { return std::make_unique<T>(id, ctx); },
+                      std::move(compare)};
+}
+
+} // namespace warpcheck

@@ -1,0 +1,179 @@
+#include "analyzer/driver/Lint.h"
+#include "analyzer/checks/CheckRegistry.h"
+#include "analyzer/frontend/PassRunner.h"
+#include "reports/RuleCatalog.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/GlobPattern.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+#include "llvm/Support/raw_ostream.h"
+#include <atomic>
+#include <mutex>
+
+#ifndef WARPCHECK_CLANG_RESOURCE_DIR
+#define WARPCHECK_CLANG_RESOURCE_DIR ""
+#endif
+
+namespace warpcheck {
+namespace {
+
+bool matchesAny(const std::string &id, const std::vector<std::string> &globs) {
+  for (const std::string &g : globs) {
+    auto pat = llvm::GlobPattern::create(g);
+    if (pat && pat->match(id)) return true;
+  }
+  return false;
+}
+
+// Validates --enable/--disable: every entry must name a rule or match one.
+bool selectChecks(const LintOptions &opts, std::vector<const CheckFactory *> &out,
+                  std::string &error) {
+  for (const auto *list : {&opts.enable, &opts.disable}) {
+    for (const std::string &g : *list) {
+      auto pat = llvm::GlobPattern::create(g);
+      if (!pat) {
+        error = "invalid rule pattern '" + g + "'";
+        return false;
+      }
+      bool any = false;
+      for (const CheckFactory &f : allChecks()) any |= pat->match(f.id);
+      if (!any) {
+        std::string near = nearestRuleId(g);
+        error = "unknown rule '" + g + "'" + (near.empty() ? "" : "; did you mean '" + near + "'?");
+        return false;
+      }
+    }
+  }
+  for (const CheckFactory &f : allChecks()) {
+    bool on = opts.enable.empty() || matchesAny(f.id, opts.enable);
+    if (on && !matchesAny(f.id, opts.disable)) out.push_back(&f);
+  }
+  return true;
+}
+
+std::string displayPath(const std::string &abs, const std::string &cwd) {
+  llvm::StringRef p(abs);
+  if (!cwd.empty() && p.starts_with(cwd) && p.size() > cwd.size() && p[cwd.size()] == '/')
+    return p.drop_front(cwd.size() + 1).str();
+  return abs;
+}
+
+void relativize(Report &report) {
+  llvm::SmallString<256> cwdBuf;
+  llvm::sys::fs::current_path(cwdBuf);
+  std::string cwd(cwdBuf);
+  auto fix = [&](std::string &f) { if (!f.empty()) f = displayPath(f, cwd); };
+  for (FileStatus &f : report.files) {
+    fix(f.path);
+    for (Diagnostic &d : f.diagnostics) fix(d.where.file);
+  }
+  for (Finding &f : report.findings) {
+    fix(f.where.file);
+    for (Note &n : f.notes) fix(n.where.file);
+    for (FixIt &x : f.fixits) fix(x.where.file);
+  }
+}
+
+} // namespace
+
+std::vector<std::string> staticRuleIds() {
+  std::vector<std::string> ids;
+  for (const CheckFactory &f : allChecks()) ids.push_back(f.id);
+  return ids;
+}
+
+LintOutcome runLint(const LintOptions &opts) {
+  LintOutcome outcome;
+  Report &report = outcome.report;
+  report.command = "lint";
+
+  std::vector<const CheckFactory *> checks;
+  if (!selectChecks(opts, checks, outcome.error)) {
+    outcome.usageError = true;
+    return outcome;
+  }
+  Inputs inputs;
+  if (!collectInputs(opts.inputs, inputs, outcome.error)) {
+    outcome.usageError = true;
+    return outcome;
+  }
+  FrontendConfig config;
+  std::string tkError;
+  auto tk = findCudaToolkit(opts.cudaPath, tkError);
+  if (!tk) {
+    outcome.usageError = true;
+    outcome.error = tkError;
+    return outcome;
+  }
+  config.toolkit = *tk;
+  config.resourceDir = opts.resourceDir.empty() ? WARPCHECK_CLANG_RESOURCE_DIR : opts.resourceDir;
+
+  // One job per (TU, pass); results land in per-TU slots.
+  struct Job { size_t unit; Pass pass; };
+  std::vector<Job> jobs;
+  std::vector<std::vector<PassResult>> results(inputs.units.size());
+  for (size_t u = 0; u < inputs.units.size(); ++u) {
+    std::vector<Pass> passes = planPasses(inputs.units[u].archs);
+    results[u].resize(passes.size());
+    for (const Pass &p : passes) jobs.push_back(Job{u, p});
+  }
+  std::vector<size_t> slot(jobs.size());
+  {
+    std::vector<size_t> next(inputs.units.size(), 0);
+    for (size_t j = 0; j < jobs.size(); ++j) slot[j] = next[jobs[j].unit]++;
+  }
+
+  std::atomic<size_t> done{0};
+  std::mutex progressMutex;
+  auto runJob = [&](size_t j) {
+    const Job &job = jobs[j];
+    results[job.unit][slot[j]] =
+        runPass(inputs.units[job.unit], job.pass, config, opts.analysis, checks);
+    size_t n = ++done;
+    if (opts.progress) {
+      std::lock_guard<std::mutex> lock(progressMutex);
+      llvm::errs() << "\r[" << n << "/" << jobs.size() << "] "
+                   << llvm::sys::path::filename(inputs.units[job.unit].file) << " ("
+                   << job.pass.name() << ")\033[K";
+      if (n == jobs.size()) llvm::errs() << "\r\033[K";
+    }
+  };
+  unsigned threads = opts.jobs ? opts.jobs : llvm::hardware_concurrency().compute_thread_count();
+  if (threads <= 1 || jobs.size() <= 1) {
+    for (size_t j = 0; j < jobs.size(); ++j) runJob(j);
+  } else {
+    llvm::DefaultThreadPool pool(llvm::hardware_concurrency(threads));
+    for (size_t j = 0; j < jobs.size(); ++j) pool.async([&, j] { runJob(j); });
+    pool.wait();
+  }
+
+  for (size_t u = 0; u < inputs.units.size(); ++u) {
+    FileStatus status;
+    status.path = inputs.units[u].file;
+    std::vector<const PassFacts *> facts;
+    bool allParsed = true;
+    for (PassResult &r : results[u]) {
+      status.passes.push_back(r.pass.name());
+      allParsed &= r.parsed;
+      for (Diagnostic &d : r.diagnostics) status.diagnostics.push_back(std::move(d));
+      for (Finding &f : r.findings) report.findings.push_back(std::move(f));
+      facts.push_back(r.facts.get());
+    }
+    status.status = allParsed ? FileStatusKind::Analyzed : FileStatusKind::ParseError;
+    // Passes can only be compared when every pass saw the whole TU.
+    if (allParsed) {
+      AnalysisOptions tuOpts = opts.analysis;
+      tuOpts.relocatableDeviceCode = inputs.units[u].relocatableDeviceCode;
+      for (const CheckFactory *c : checks)
+        if (c->comparePasses) c->comparePasses(facts, tuOpts, report.findings);
+    }
+    report.files.push_back(std::move(status));
+  }
+  for (FileStatus &s : inputs.skipped) report.files.push_back(std::move(s));
+  mergeFindings(report.findings);
+  relativize(report);
+  return outcome;
+}
+
+} // namespace warpcheck

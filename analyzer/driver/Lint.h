@@ -1,0 +1,34 @@
+#pragma once
+// `warpcheck lint`: inputs -> passes (in parallel) -> checks -> merged report.
+#include "analyzer/checks/CheckContext.h"
+#include "analyzer/frontend/Inputs.h"
+#include "reports/Report.h"
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace warpcheck {
+
+struct LintOptions {
+  InputOptions inputs;
+  AnalysisOptions analysis;
+  std::string cudaPath;               // --cuda-path
+  std::string resourceDir;            // clang resource dir override
+  std::vector<std::string> enable;    // rule ids or globs; empty = all static rules
+  std::vector<std::string> disable;
+  unsigned jobs = 0;                  // 0 = all cores
+  bool progress = false;              // print a progress line on stderr
+};
+
+struct LintOutcome {
+  Report report;
+  bool usageError = false; // a bad option or input: exit 2
+  std::string error;
+};
+
+LintOutcome runLint(const LintOptions &opts);
+
+// Ids of the rules lint runs (for `rules` and option validation).
+std::vector<std::string> staticRuleIds();
+
+} // namespace warpcheck

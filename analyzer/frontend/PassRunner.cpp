@@ -1,0 +1,171 @@
+#include "analyzer/frontend/PassRunner.h"
+#include "clang/AST/ASTConsumer.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/FileManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+namespace warpcheck {
+namespace {
+
+using clang::ast_matchers::MatchFinder;
+
+// Keeps clang's errors as the file's diagnostics; warnings are off (-w).
+class ErrorCollector : public clang::DiagnosticConsumer {
+public:
+  ErrorCollector(std::vector<Diagnostic> &out, std::string pass) : out_(out), pass_(std::move(pass)) {}
+
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level level,
+                        const clang::Diagnostic &info) override {
+    DiagnosticConsumer::HandleDiagnostic(level, info);
+    if (level < clang::DiagnosticsEngine::Error) return;
+    Diagnostic d;
+    d.severity = level == clang::DiagnosticsEngine::Fatal ? "fatal error" : "error";
+    llvm::SmallString<256> msg;
+    info.FormatDiagnostic(msg);
+    d.message = std::string(msg);
+    d.pass = pass_;
+    if (info.hasSourceManager() && info.getLocation().isValid()) {
+      const clang::SourceManager &sm = info.getSourceManager();
+      clang::PresumedLoc p = sm.getPresumedLoc(sm.getFileLoc(info.getLocation()), false);
+      if (p.isValid()) {
+        llvm::SmallString<256> path(p.getFilename());
+        llvm::sys::fs::make_absolute(path);
+        llvm::sys::path::remove_dots(path, true);
+        d.where.file = std::string(path);
+        d.where.line = d.where.endLine = p.getLine();
+        d.where.column = d.where.endColumn = p.getColumn();
+      }
+    }
+    // Clang stops after too many errors; keep the first ones only.
+    if (out_.size() < 50) out_.push_back(std::move(d));
+  }
+
+private:
+  std::vector<Diagnostic> &out_;
+  std::string pass_;
+};
+
+class LintConsumer : public clang::ASTConsumer {
+public:
+  LintConsumer(clang::CompilerInstance &ci, PassResult &result, const AnalysisOptions &opts,
+               const std::vector<const CheckFactory *> &factories)
+      : ci_(ci), result_(result), ctx_(&ci.getASTContext(), result.pass, opts) {
+    bool host = result.pass.host;
+    for (const CheckFactory *f : factories) {
+      std::unique_ptr<Check> c = f->make(ctx_);
+      if (host ? !c->runsInHostPass() : !c->runsInDevicePass()) {
+        // Still collect cross-pass facts from every pass.
+        if (f->comparePasses) collectOnly_.push_back(std::move(c));
+        continue;
+      }
+      c->registerMatchers(finder_);
+      c->registerPPCallbacks(ci.getPreprocessor());
+      checks_.push_back(std::move(c));
+    }
+    for (auto &c : collectOnly_) c->registerPPCallbacks(ci.getPreprocessor());
+  }
+
+  void HandleTranslationUnit(clang::ASTContext &ast) override {
+    if (ci_.getDiagnostics().hasErrorOccurred()) return;
+    result_.parsed = true;
+    finder_.matchAST(ast);
+    for (auto &c : checks_) c->onEndOfTranslationUnit(ast);
+    for (auto *list : {&checks_, &collectOnly_})
+      for (auto &c : *list) c->collectFacts(ast, *result_.facts);
+    result_.findings = ctx_.takeFindings();
+  }
+
+private:
+  clang::CompilerInstance &ci_;
+  PassResult &result_;
+  CheckContext ctx_;
+  MatchFinder finder_;
+  std::vector<std::unique_ptr<Check>> checks_, collectOnly_;
+};
+
+class LintAction : public clang::ASTFrontendAction {
+public:
+  LintAction(PassResult &result, const AnalysisOptions &opts,
+             const std::vector<const CheckFactory *> &factories)
+      : result_(result), opts_(opts), factories_(factories) {}
+
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &ci,
+                                                        llvm::StringRef) override {
+    return std::make_unique<LintConsumer>(ci, result_, opts_, factories_);
+  }
+
+private:
+  PassResult &result_;
+  const AnalysisOptions &opts_;
+  const std::vector<const CheckFactory *> &factories_;
+};
+
+} // namespace
+
+std::vector<std::string> passCommandLine(const TranslationUnit &tu, const Pass &pass,
+                                         const FrontendConfig &config) {
+  const CudaToolkit &tk = config.toolkit;
+  std::vector<std::string> args{"clang++"};
+  args.push_back(tu.language == SourceLanguage::Hip ? "-xhip" : "-xcuda");
+  args.push_back("-fsyntax-only");
+  args.push_back("-w"); // lint reports its own findings, not clang's warnings
+  args.push_back("-Wno-unknown-cuda-version");
+  if (!config.resourceDir.empty()) args.push_back("-resource-dir=" + config.resourceDir);
+  if (tu.language == SourceLanguage::Cuda) {
+    args.push_back("--cuda-path=" + tk.root);
+    // nvcc puts CCCL (cub, thrust, libcu++) on the system include path.
+    args.push_back("-isystem");
+    args.push_back(tk.root + "/include/cccl");
+    // Toolkit headers test nvcc's version macros; clang does not define them.
+    args.push_back("-D__CUDACC_VER_MAJOR__=" + std::to_string(tk.major));
+    args.push_back("-D__CUDACC_VER_MINOR__=" + std::to_string(tk.minor));
+    args.push_back("-D__CUDACC_VER_BUILD__=0");
+  }
+  if (tu.relocatableDeviceCode) args.push_back("-fgpu-rdc");
+  args.insert(args.end(), tu.args.begin(), tu.args.end());
+  if (pass.host) {
+    args.push_back("--offload-host-only");
+  } else {
+    args.push_back("--offload-device-only");
+    args.push_back("--offload-arch=" + pass.arch);
+  }
+  args.push_back(tu.file);
+  return args;
+}
+
+PassResult runPass(const TranslationUnit &tu, const Pass &pass, const FrontendConfig &config,
+                   const AnalysisOptions &opts, const std::vector<const CheckFactory *> &checks) {
+  PassResult result;
+  result.pass = pass;
+  result.facts = std::make_unique<PassFacts>(pass);
+
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fs(llvm::vfs::createPhysicalFileSystem().release());
+  if (!tu.directory.empty()) fs->setCurrentWorkingDirectory(tu.directory);
+  llvm::IntrusiveRefCntPtr<clang::FileManager> files(
+      new clang::FileManager(clang::FileSystemOptions(), fs));
+  ErrorCollector errors(result.diagnostics, pass.name());
+  AnalysisOptions passOpts = opts;
+  passOpts.relocatableDeviceCode = tu.relocatableDeviceCode;
+  clang::tooling::ToolInvocation invocation(passCommandLine(tu, pass, config),
+                                            std::make_unique<LintAction>(result, passOpts, checks),
+                                            files.get());
+  invocation.setDiagnosticConsumer(&errors);
+  bool ok = invocation.run();
+  if (!ok && result.diagnostics.empty()) {
+    Diagnostic d;
+    d.severity = "error";
+    d.message = "clang could not run this pass";
+    d.pass = pass.name();
+    d.where.file = tu.file;
+    result.diagnostics.push_back(d);
+  }
+  if (!result.diagnostics.empty()) result.parsed = false;
+  return result;
+}
+
+} // namespace warpcheck

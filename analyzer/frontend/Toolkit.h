@@ -1,0 +1,22 @@
+#pragma once
+#include <optional>
+#include <string>
+
+namespace warpcheck {
+
+// The CUDA toolkit whose headers the passes parse.
+struct CudaToolkit {
+  std::string root;    // e.g. /usr/local/cuda
+  int major = 0, minor = 0;
+  std::string version() const { return std::to_string(major) + "." + std::to_string(minor); }
+};
+
+// Finds the toolkit: `explicitPath` (--cuda-path) if given, else $CUDA_PATH,
+// $CUDA_HOME, the nvcc on PATH, /usr/local/cuda. On failure returns nullopt
+// and sets `error` to one line naming what was tried.
+std::optional<CudaToolkit> findCudaToolkit(const std::string &explicitPath, std::string &error);
+
+// Reads the version from include/cuda.h (CUDA_VERSION). False if unreadable.
+bool readToolkitVersion(const std::string &root, int &major, int &minor);
+
+} // namespace warpcheck

@@ -1,0 +1,74 @@
+#pragma once
+// The thread-dependence (uniformity) analysis of one pass of a TU.
+//
+// Per function: a dataflow analysis over clang::CFG. Values are tracked
+// through locals (reaching definitions, so that a value is divergent at a
+// join only when a divergent branch separates its definitions), through
+// arrays, struct fields, references and pointers to locals (weak updates),
+// and through calls (context-sensitive summaries parameterised by the
+// parameters' levels). Control dependence comes from clang's
+// ControlDependencyCalculator over the post-dominator tree.
+//
+// Threads that exit are not waited for (guide §5.4.4.1, §5.4.6.6): a branch
+// whose other side only leads to the thread's exit, never merging back with
+// the code that follows, does not make that code divergent.
+#include "analyzer/checks/CheckContext.h"
+#include "analyzer/uniformity/Divergence.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include <map>
+#include <memory>
+#include <vector>
+
+namespace warpcheck {
+
+class FunctionUniformity;
+
+// A branch that a statement is control dependent on, with the side taken.
+struct Guard {
+  const clang::Stmt *branch = nullptr;  // the if/loop/switch/&&/||/?: statement
+  const clang::Expr *condition = nullptr;
+  bool taken = true;                    // the condition's value on the way to the statement
+  const clang::Expr *caseValue = nullptr; // switch: the case label's value (taken) or null
+  Uniformity level;
+};
+
+// A step of an interprocedural chain: "calls f here", then "barrier here".
+struct ChainStep {
+  clang::SourceLocation loc;
+  std::string message;
+};
+
+class ProgramUniformity {
+public:
+  ProgramUniformity(clang::ASTContext &ast, const AnalysisOptions &opts);
+  ~ProgramUniformity();
+
+  // The analysis of `fn` (its definition), or nullptr when it has no body.
+  const FunctionUniformity *function(const clang::FunctionDecl *fn);
+
+  // The enclosing function of `s`, found through the parent map.
+  const clang::FunctionDecl *enclosingFunction(const clang::Stmt *s);
+
+  // Whether calling `fn` may execute a block-wide barrier; `chain` receives
+  // the calls down to the barrier.
+  bool mayExecuteBlockBarrier(const clang::FunctionDecl *fn, std::vector<ChainStep> *chain = nullptr);
+
+  clang::ASTContext &ast() { return ast_; }
+  const AnalysisOptions &options() const { return opts_; }
+
+  // Interns a divergence origin (the analysis hands out stable pointers).
+  const DivergenceOrigin *origin(clang::SourceLocation loc, std::string what);
+
+private:
+  friend class FunctionUniformity;
+  clang::ASTContext &ast_;
+  AnalysisOptions opts_;
+  std::map<const clang::FunctionDecl *, std::unique_ptr<FunctionUniformity>> functions_;
+  std::map<const clang::FunctionDecl *, int> barrierState_; // 0 computing, 1 no, 2 yes
+  std::map<const clang::FunctionDecl *, std::vector<ChainStep>> barrierChain_;
+  std::vector<std::unique_ptr<DivergenceOrigin>> origins_;
+  std::vector<const clang::FunctionDecl *> inProgress_;
+};
+
+} // namespace warpcheck

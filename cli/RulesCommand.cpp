@@ -1,0 +1,61 @@
+// `warpcheck rules` and `warpcheck explain RULE`: both read the catalogue
+// generated from rules/*.md.
+#include "cli/ArgParser.h"
+#include "cli/Commands.h"
+#include "reports/RuleCatalog.h"
+#include <iomanip>
+#include <iostream>
+
+namespace warpcheck::cli {
+
+int rulesCommand(const std::vector<std::string> &args) {
+  CommandSpec spec{"rules", "warpcheck rules", "List every rule: id, severity, halves, summary.", {}, false};
+  ParsedArgs parsed;
+  std::string error;
+  if (!parseArgs(spec, args, parsed, error)) {
+    std::cerr << "warpcheck: error: " << error << '\n';
+    return kExitUsage;
+  }
+  if (parsed.help) {
+    printHelp(std::cout, spec);
+    return kExitClean;
+  }
+  for (const RuleInfo &r : ruleCatalog()) {
+    std::string halves = std::string(r.isStatic ? "lint" : "") + (r.isStatic && r.isDynamic ? "," : "") +
+                         (r.isDynamic ? "run" : "");
+    std::cout << std::left << std::setw(34) << r.id << std::setw(9) << severityName(r.severity)
+              << std::setw(10) << halves << r.summary << '\n';
+  }
+  return kExitClean;
+}
+
+int explainCommand(const std::vector<std::string> &args) {
+  CommandSpec spec{"explain", "warpcheck explain RULE", "Print the documentation of RULE.", {}, true};
+  ParsedArgs parsed;
+  std::string error;
+  if (!parseArgs(spec, args, parsed, error)) {
+    std::cerr << "warpcheck: error: " << error << '\n';
+    return kExitUsage;
+  }
+  if (parsed.help) {
+    printHelp(std::cout, spec);
+    return kExitClean;
+  }
+  if (parsed.positionals.size() != 1) {
+    std::cerr << "warpcheck: error: 'explain' takes exactly one rule id\n";
+    return kExitUsage;
+  }
+  const std::string &id = parsed.positionals[0];
+  const RuleInfo *r = findRule(id);
+  if (!r) {
+    std::string near = nearestRuleId(id);
+    std::cerr << "warpcheck: error: unknown rule '" << id << "'"
+              << (near.empty() ? "" : "; did you mean '" + near + "'?") << '\n';
+    return kExitUsage;
+  }
+  std::cout << "# " << r->id << " (" << severityName(r->severity) << ")\n\n"
+            << r->summary << "\n\nGuide: " << r->guide << "\n\n" << r->doc;
+  return kExitClean;
+}
+
+} // namespace warpcheck::cli

@@ -1,0 +1,74 @@
+// The `warpcheck` command: dispatches to its subcommands.
+#include "cli/Commands.h"
+#include <cstring>
+#include <exception>
+#include <iostream>
+
+#ifndef WARPCHECK_VERSION
+#define WARPCHECK_VERSION "0.0.0"
+#endif
+
+using namespace warpcheck::cli;
+
+namespace {
+
+struct Subcommand {
+  const char *name;
+  const char *summary;
+  int (*run)(const std::vector<std::string> &);
+};
+
+int notBuilt(const char *what) {
+  std::cerr << "warpcheck: error: this warpcheck was built without " << what << "\n";
+  return kExitUsage;
+}
+
+#ifdef WARPCHECK_HAVE_ANALYZER
+int lintEntry(const std::vector<std::string> &a) { return lintCommand(a); }
+#else
+int lintEntry(const std::vector<std::string> &) { return notBuilt("the analyzer (Clang 22)"); }
+#endif
+
+const Subcommand kSubcommands[] = {
+    {"lint", "statically check CUDA sources for divergence, mask and __CUDA_ARCH__ bugs", lintEntry},
+    {"rules", "list every rule", rulesCommand},
+    {"explain", "print the documentation of a rule", explainCommand},
+};
+
+void usage(std::ostream &os) {
+  os << "usage: warpcheck <command> [options] [args]\n\n"
+        "warpcheck finds correctness bugs in CUDA kernels.\n\ncommands:\n";
+  for (const Subcommand &s : kSubcommands)
+    os << "  " << s.name << std::string(10 - std::strlen(s.name), ' ') << s.summary << '\n';
+  os << "\nRun 'warpcheck <command> --help' for the options of a command.\n"
+        "  --version   print the version\n";
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty()) {
+    usage(std::cerr);
+    return kExitUsage;
+  }
+  if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    usage(std::cout);
+    return kExitClean;
+  }
+  if (args[0] == "--version") {
+    std::cout << "warpcheck " << WARPCHECK_VERSION << '\n';
+    return kExitClean;
+  }
+  for (const Subcommand &s : kSubcommands) {
+    if (args[0] != s.name) continue;
+    try {
+      return s.run(std::vector<std::string>(args.begin() + 1, args.end()));
+    } catch (const std::exception &e) {
+      std::cerr << "warpcheck: internal error: " << e.what() << '\n';
+      return kExitInternal;
+    }
+  }
+  std::cerr << "warpcheck: error: unknown command '" << args[0] << "' (see 'warpcheck --help')\n";
+  return kExitUsage;
+}

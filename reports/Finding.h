@@ -1,0 +1,46 @@
+#pragma once
+// The report model shared by `lint` and `run`: every output format renders
+// a Report, and nothing else.
+#include "reports/Severity.h"
+#include <string>
+#include <vector>
+
+namespace warpcheck {
+
+// 1-based lines and columns; end is inclusive of the last character and
+// equals the start for a point location. line == 0 means "no location".
+struct SourceRange {
+  std::string file;
+  unsigned line = 0, column = 0;
+  unsigned endLine = 0, endColumn = 0;
+  bool valid() const { return !file.empty() && line > 0; }
+};
+
+struct Note {
+  SourceRange where;
+  std::string message;
+};
+
+struct FixIt {
+  SourceRange where; // the text to replace
+  std::string replacement;
+};
+
+struct Finding {
+  std::string rule;
+  Severity severity = Severity::Warning;
+  std::string message;
+  SourceRange where;
+  std::vector<Note> notes;
+  std::vector<FixIt> fixits;
+  // Compilation passes that saw it: "host", "sm_90", ...
+  std::vector<std::string> passes;
+};
+
+// Two findings are the same problem when rule, place and message agree;
+// passes and notes are merged.
+bool sameFinding(const Finding &a, const Finding &b);
+// Sorts by file, line, column, rule and merges duplicates (unioning passes).
+void mergeFindings(std::vector<Finding> &findings);
+
+} // namespace warpcheck

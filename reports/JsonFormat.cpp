@@ -1,0 +1,83 @@
+#include "reports/JsonFormat.h"
+
+namespace warpcheck {
+namespace {
+
+using nlohmann::json;
+
+void putRange(json &j, const SourceRange &r) {
+  j["file"] = r.file;
+  j["line"] = r.line;
+  j["column"] = r.column;
+  j["end_line"] = r.endLine ? r.endLine : r.line;
+  j["end_column"] = r.endColumn ? r.endColumn : r.column;
+}
+
+json findingJson(const Finding &f) {
+  json j;
+  j["rule"] = f.rule;
+  j["severity"] = severityName(f.severity);
+  j["message"] = f.message;
+  putRange(j, f.where);
+  j["notes"] = json::array();
+  for (const Note &n : f.notes) {
+    json nj;
+    putRange(nj, n.where);
+    nj["message"] = n.message;
+    j["notes"].push_back(nj);
+  }
+  j["fixes"] = json::array();
+  for (const FixIt &x : f.fixits) {
+    json xj;
+    putRange(xj, x.where);
+    xj["replacement"] = x.replacement;
+    j["fixes"].push_back(xj);
+  }
+  j["passes"] = f.passes;
+  return j;
+}
+
+json fileJson(const FileStatus &f) {
+  json j;
+  j["path"] = f.path;
+  j["status"] = fileStatusName(f.status);
+  j["passes"] = f.passes;
+  if (!f.reason.empty()) j["reason"] = f.reason;
+  j["messages"] = json::array();
+  for (const Diagnostic &d : f.diagnostics) {
+    json dj;
+    putRange(dj, d.where);
+    dj["severity"] = d.severity;
+    dj["message"] = d.message;
+    dj["pass"] = d.pass;
+    j["messages"].push_back(dj);
+  }
+  return j;
+}
+
+} // namespace
+
+const char *fileStatusName(FileStatusKind k) {
+  switch (k) {
+  case FileStatusKind::Analyzed: return "analyzed";
+  case FileStatusKind::ParseError: return "parse-error";
+  case FileStatusKind::Skipped: return "skipped";
+  }
+  return "skipped";
+}
+
+json toJson(const Report &report) {
+  json j;
+  j["version"] = kReportSchemaVersion;
+  j["tool"] = {{"name", report.tool}, {"version", report.toolVersion}};
+  j["command"] = report.command;
+  j["files"] = json::array();
+  for (const FileStatus &f : report.files) j["files"].push_back(fileJson(f));
+  j["findings"] = json::array();
+  for (const Finding &f : report.findings) j["findings"].push_back(findingJson(f));
+  return j;
+}
+
+void writeJson(std::ostream &os, const Report &report) { os << toJson(report).dump(2) << '\n'; }
+
+} // namespace warpcheck

@@ -1,0 +1,25 @@
+#pragma once
+// The rule catalogue, generated from rules/*.md (see rules/gen_catalog.py).
+#include "reports/Severity.h"
+#include <string>
+#include <vector>
+
+namespace warpcheck {
+
+struct RuleInfo {
+  std::string id;
+  Severity severity;
+  bool isStatic;   // reported by `warpcheck lint`
+  bool isDynamic;  // reported by `warpcheck run`
+  std::string summary;
+  std::string guide; // where the guides state the constraint
+  std::string doc;   // the full markdown doc (explain, SARIF help)
+};
+
+const std::vector<RuleInfo> &ruleCatalog();
+// nullptr when no rule has this id.
+const RuleInfo *findRule(const std::string &id);
+// The known id closest to `id` by edit distance, or "" when none is close.
+std::string nearestRuleId(const std::string &id);
+
+} // namespace warpcheck

@@ -1,0 +1,18 @@
+#pragma once
+#include <map>
+#include <string>
+#include <vector>
+
+namespace warpcheck {
+
+// Reads source files once to show the line a finding points at.
+class SourceCache {
+public:
+  // The text of a 1-based line without its newline, or nullptr.
+  const std::string *line(const std::string &file, unsigned lineNo);
+
+private:
+  std::map<std::string, std::vector<std::string>> files_;
+};
+
+} // namespace warpcheck

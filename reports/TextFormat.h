@@ -1,0 +1,20 @@
+#pragma once
+#include "reports/Report.h"
+#include <ostream>
+
+namespace warpcheck {
+
+struct TextOptions {
+  bool showSource = true; // the source line and a caret under each message
+  bool color = false;
+};
+
+// clang-style diagnostics: `file:line:col: warning: message [rule]`, the
+// source line with a caret, then `note:` lines; parse errors of files first.
+// The first line of each finding matches VS Code's $gcc problem matcher.
+void writeText(std::ostream &os, const Report &report, const TextOptions &opts);
+
+// A one-line summary: "N findings (E errors, W warnings) in F files".
+void writeSummary(std::ostream &os, const Report &report);
+
+} // namespace warpcheck

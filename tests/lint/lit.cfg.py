@@ -1,0 +1,24 @@
+# lit configuration for warpcheck's lint fixtures.
+#
+# A fixture is a .cu file with RUN lines, e.g.
+#   // RUN: %check_warpcheck %s barrier-divergent
+# which runs `warpcheck lint --enable=<rule>` on the file and checks that
+# every `// CHECK-MESSAGES:` line is matched and that no finding of the rule
+# is left unmatched (like clang-tidy's check_clang_tidy.py).
+import os
+import lit.formats
+
+config.name = "warpcheck-lint"
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = [".cu", ".cuh", ".test"]
+config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py.in", "check_warpcheck.py"]
+
+check = os.path.join(config.test_source_root, "check_warpcheck.py")
+config.substitutions.append(
+    ("%check_warpcheck", f"{config.python} {check} --warpcheck {config.warpcheck} --filecheck {config.filecheck}"))
+config.substitutions.append(("%warpcheck", config.warpcheck))
+config.substitutions.append(("%FileCheck", config.filecheck))
+config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
+for var in ("CUDA_PATH", "CUDA_HOME", "PATH", "HOME"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
