@@ -1,8 +1,983 @@
+// The per-function uniformity analysis.
+//
+// Locals whose address never escapes are tracked precisely with reaching
+// definitions over clang's CFG: a use's value is the join of the definitions
+// that reach it, plus the level of every branch that separates those
+// definitions from the use (sync dependence: the branch decides which
+// definition a thread sees). Arrays, structs and address-taken locals are
+// "objects" updated weakly, flow-insensitively. Memory outside the function's
+// locals is not modelled: a load is as divergent as its address.
 #include "analyzer/uniformity/FunctionUniformity.h"
+#include "analyzer/uniformity/CudaBuiltins.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Analysis/Analyses/Dominators.h"
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 namespace warpcheck {
-struct FunctionUniformity::Impl {};
-FunctionUniformity::FunctionUniformity(ProgramUniformity &program, const clang::FunctionDecl *fn)
-    : program_(program), fn_(fn) {}
+
+using namespace clang;
+
+namespace {
+
+constexpr unsigned kThisParam = 63; // param bit of the implicit object
+
+const Expr *strip(const Expr *e) { return e ? e->IgnoreParenImpCasts() : nullptr; }
+
+// The local variable an lvalue expression names the storage of, looking
+// through member access, array subscripts of arrays, and casts.
+const VarDecl *storageVar(const Expr *e) {
+  e = strip(e);
+  while (e) {
+    if (const auto *dre = dyn_cast<DeclRefExpr>(e))
+      return dyn_cast<VarDecl>(dre->getDecl());
+    if (const auto *me = dyn_cast<MemberExpr>(e)) {
+      if (me->isArrow()) return nullptr;
+      e = strip(me->getBase());
+    } else if (const auto *ase = dyn_cast<ArraySubscriptExpr>(e)) {
+      const Expr *base = strip(ase->getBase());
+      // a[i] on a real array (not a pointer) stays inside the array object.
+      if (!ase->getBase()->IgnoreParens()->getType()->isPointerType() ||
+          isa<ImplicitCastExpr>(ase->getBase()->IgnoreParens()))
+        e = base;
+      else
+        return nullptr;
+      if (const auto *ice = dyn_cast<ImplicitCastExpr>(ase->getBase()->IgnoreParens()))
+        if (ice->getCastKind() != CK_ArrayToPointerDecay) return nullptr;
+    } else {
+      return nullptr;
+    }
+  }
+  return nullptr;
+}
+
+bool isLocal(const VarDecl *v) { return v && v->hasLocalStorage() && !isa<ParmVarDecl>(v); }
+
+// Finds the locals whose address escapes: &v, non-const reference bindings,
+// lambda captures by reference. Those are modelled as objects.
+class EscapeScan : public RecursiveASTVisitor<EscapeScan> {
+public:
+  llvm::SmallPtrSet<const VarDecl *, 16> escaped;
+
+  bool VisitUnaryOperator(UnaryOperator *uo) {
+    if (uo->getOpcode() == UO_AddrOf) mark(uo->getSubExpr());
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *vd) {
+    if (vd->getType()->isReferenceType() && vd->getInit() &&
+        !vd->getType()->getPointeeType().isConstQualified())
+      mark(vd->getInit());
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *call) {
+    const FunctionDecl *fd = call->getDirectCallee();
+    unsigned offset = isa<CXXOperatorCallExpr>(call) && fd && isa<CXXMethodDecl>(fd) ? 1 : 0;
+    for (unsigned i = 0; i < call->getNumArgs(); ++i) {
+      if (!fd || i < offset || i - offset >= fd->getNumParams()) {
+        if (!fd) mark(call->getArg(i));
+        continue;
+      }
+      QualType pt = fd->getParamDecl(i - offset)->getType();
+      if (pt->isReferenceType() && !pt->getPointeeType().isConstQualified()) mark(call->getArg(i));
+    }
+    if (offset && call->getNumArgs()) mark(call->getArg(0));
+    return true;
+  }
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *call) {
+    mark(call->getImplicitObjectArgument());
+    return true;
+  }
+  bool VisitLambdaExpr(LambdaExpr *l) {
+    for (const LambdaCapture &c : l->captures())
+      if (c.capturesVariable() && c.getCaptureKind() == LCK_ByRef)
+        if (const auto *v = dyn_cast<VarDecl>(c.getCapturedVar())) escaped.insert(v);
+    return true;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *ce) {
+    const CXXConstructorDecl *ctor = ce->getConstructor();
+    for (unsigned i = 0; i < ce->getNumArgs() && i < ctor->getNumParams(); ++i) {
+      QualType pt = ctor->getParamDecl(i)->getType();
+      if (pt->isReferenceType() && !pt->getPointeeType().isConstQualified()) mark(ce->getArg(i));
+    }
+    return true;
+  }
+
+private:
+  void mark(const Expr *e) {
+    if (const VarDecl *v = storageVar(e)) escaped.insert(v);
+  }
+};
+
+} // namespace
+
+struct FunctionUniformity::Impl {
+  FunctionUniformity &self;
+  ProgramUniformity &program;
+  const FunctionDecl *fn;
+  bool kernel;
+  std::unique_ptr<CFG> cfg;
+  std::unique_ptr<CFGPostDomTree> postDom;
+  std::unique_ptr<ControlDependencyCalculator> controlDeps;
+
+  struct Position { const CFGBlock *block; unsigned index; };
+  llvm::DenseMap<const Stmt *, Position> where;
+
+  // Reaching definitions of tracked scalars.
+  struct Def { const VarDecl *var; const Stmt *stmt; const Expr *value; bool compound; Position at; };
+  std::vector<Def> defs;
+  std::vector<Uniformity> defValue;
+  llvm::DenseMap<const VarDecl *, llvm::SmallVector<unsigned, 4>> defsOf;
+  std::vector<llvm::BitVector> defsIn; // per block id
+  llvm::DenseMap<const Stmt *, unsigned> defAt;
+
+  llvm::SmallPtrSet<const VarDecl *, 16> escaped;
+  llvm::DenseMap<const VarDecl *, Uniformity> objects; // arrays, structs, escaped locals
+  llvm::DenseMap<const VarDecl *, llvm::SmallPtrSet<const VarDecl *, 2>> pointees;
+  llvm::DenseMap<const VarDecl *, const VarDecl *> aliasOf; // T& r = local
+
+  std::vector<const CFGBlock *> blockById;
+  llvm::DenseMap<const CFGBlock *, Uniformity> branchLevel;
+  mutable std::vector<std::unique_ptr<llvm::BitVector>> cdStar;    // transitive control deps
+  mutable std::vector<std::unique_ptr<llvm::BitVector>> reachable; // blocks reachable from
+  struct UseInfo { llvm::SmallVector<unsigned, 4> defs; llvm::SmallVector<const CFGBlock *, 2> sync; };
+  llvm::DenseMap<const DeclRefExpr *, UseInfo> uses;
+
+  Uniformity returnValue;
+  std::map<unsigned, Uniformity> storedThrough;
+  Uniformity barrierControl;
+  bool changed = false;
+
+  Impl(FunctionUniformity &s, ProgramUniformity &p, const FunctionDecl *f)
+      : self(s), program(p), fn(f), kernel(f->hasAttr<CUDAGlobalAttr>()) {}
+
+  // ---- set-up -------------------------------------------------------------
+
+  bool build() {
+    CFG::BuildOptions opts;
+    opts.setAllAlwaysAdd();
+    opts.AddImplicitDtors = false;
+    opts.AddTemporaryDtors = false;
+    opts.AddCXXDefaultInitExprInCtors = true;
+    cfg = CFG::buildCFG(fn, fn->getBody(), &program.ast(), opts);
+    if (!cfg) return false;
+    postDom = std::make_unique<CFGPostDomTree>(cfg.get());
+    controlDeps = std::make_unique<ControlDependencyCalculator>(cfg.get());
+    cdStar.resize(cfg->getNumBlockIDs());
+    blockById.assign(cfg->getNumBlockIDs(), nullptr);
+    for (const CFGBlock *b : *cfg) blockById[b->getBlockID()] = b;
+    reachable.resize(cfg->getNumBlockIDs());
+    EscapeScan scan;
+    scan.TraverseStmt(fn->getBody());
+    escaped = std::move(scan.escaped);
+    for (const CFGBlock *b : *cfg) {
+      unsigned i = 0;
+      for (const CFGElement &el : *b) {
+        if (auto cs = el.getAs<CFGStmt>()) {
+          where.try_emplace(cs->getStmt(), Position{b, i});
+          collectDef(cs->getStmt(), Position{b, i});
+        }
+        ++i;
+      }
+      if (const Stmt *t = b->getTerminatorStmt()) where.try_emplace(t, Position{b, i});
+    }
+    computeReachingDefs();
+    return true;
+  }
+
+  bool isTracked(const VarDecl *v) const {
+    if (!isLocal(v) || escaped.count(v)) return false;
+    QualType t = v->getType();
+    return !t->isReferenceType() && !t->isArrayType() && !t->isRecordType();
+  }
+
+  const VarDecl *trackedRef(const Expr *e) const {
+    if (const auto *dre = dyn_cast<DeclRefExpr>(strip(e)))
+      if (const auto *v = dyn_cast<VarDecl>(dre->getDecl()))
+        if (isTracked(v)) return v;
+    return nullptr;
+  }
+
+  void addDef(const VarDecl *v, const Stmt *s, const Expr *value, bool compound, Position at) {
+    defAt[s] = defs.size();
+    defsOf[v].push_back(defs.size());
+    defs.push_back(Def{v, s, value, compound, at});
+  }
+
+  void collectDef(const Stmt *s, Position at) {
+    if (const auto *ds = dyn_cast<DeclStmt>(s)) {
+      for (const Decl *d : ds->decls())
+        if (const auto *v = dyn_cast<VarDecl>(d)) {
+          if (isTracked(v)) addDef(v, s, v->getInit(), false, at);
+          else if (v->getType()->isReferenceType() && v->getInit())
+            if (const VarDecl *target = storageVar(v->getInit()))
+              if (isLocal(target) || isa<ParmVarDecl>(target)) aliasOf[v] = target;
+        }
+    } else if (const auto *bo = dyn_cast<BinaryOperator>(s)) {
+      if (bo->isAssignmentOp())
+        if (const VarDecl *v = trackedRef(bo->getLHS())) addDef(v, s, bo->getRHS(), bo->isCompoundAssignmentOp(), at);
+    } else if (const auto *uo = dyn_cast<UnaryOperator>(s)) {
+      if (uo->isIncrementDecrementOp())
+        if (const VarDecl *v = trackedRef(uo->getSubExpr())) addDef(v, s, nullptr, true, at);
+    }
+  }
+
+  void computeReachingDefs() {
+    unsigned n = cfg->getNumBlockIDs();
+    std::vector<llvm::BitVector> gen(n, llvm::BitVector(defs.size())), kill = gen, out = gen;
+    defsIn.assign(n, llvm::BitVector(defs.size()));
+    for (unsigned d = 0; d < defs.size(); ++d) {
+      unsigned b = defs[d].at.block->getBlockID();
+      for (unsigned other : defsOf[defs[d].var]) {
+        gen[b].reset(other);
+        kill[b].set(other);
+      }
+      gen[b].set(d);
+    }
+    bool again = true;
+    while (again) {
+      again = false;
+      for (const CFGBlock *b : *cfg) {
+        unsigned id = b->getBlockID();
+        llvm::BitVector in(defs.size());
+        for (const CFGBlock *p : b->preds())
+          if (p) in |= out[p->getBlockID()];
+        llvm::BitVector o = in;
+        o.reset(kill[id]);
+        o |= gen[id];
+        defsIn[id] = in;
+        if (o != out[id]) {
+          out[id] = std::move(o);
+          again = true;
+        }
+      }
+    }
+  }
+
+  // ---- control dependence ---------------------------------------------------
+
+  const llvm::BitVector &controlDepsOf(const CFGBlock *b) const {
+    auto &slot = cdStar[b->getBlockID()];
+    if (!slot) {
+      slot = std::make_unique<llvm::BitVector>(cfg->getNumBlockIDs());
+      std::vector<const CFGBlock *> work{b};
+      while (!work.empty()) {
+        const CFGBlock *x = work.back();
+        work.pop_back();
+        for (CFGBlock *d : controlDeps->getControlDependencies(const_cast<CFGBlock *>(x)))
+          if (!slot->test(d->getBlockID())) {
+            slot->set(d->getBlockID());
+            work.push_back(d);
+          }
+      }
+    }
+    return *slot;
+  }
+
+  const llvm::BitVector &reachableFrom(const CFGBlock *b) const {
+    auto &slot = reachable[b->getBlockID()];
+    if (!slot) {
+      slot = std::make_unique<llvm::BitVector>(cfg->getNumBlockIDs());
+      std::vector<const CFGBlock *> work{b};
+      slot->set(b->getBlockID());
+      while (!work.empty()) {
+        const CFGBlock *x = work.back();
+        work.pop_back();
+        for (const CFGBlock *s : x->succs())
+          if (s && !slot->test(s->getBlockID())) {
+            slot->set(s->getBlockID());
+            work.push_back(s);
+          }
+      }
+    }
+    return *slot;
+  }
+
+  bool endsInNoReturn(const CFGBlock *b) const {
+    for (auto it = b->rbegin(); it != b->rend(); ++it)
+      if (auto cs = it->getAs<CFGStmt>()) {
+        if (const auto *call = dyn_cast<CallExpr>(cs->getStmt()))
+          if (const FunctionDecl *fd = call->getDirectCallee()) return fd->isNoReturn();
+        return false;
+      }
+    return false;
+  }
+
+  bool blockHasBarrier(const CFGBlock *b) const {
+    for (const CFGElement &el : *b)
+      if (auto cs = el.getAs<CFGStmt>()) {
+        const Stmt *s = cs->getStmt();
+        if (isBlockBarrierAsm(s)) return true;
+        if (const auto *call = dyn_cast<CallExpr>(s)) {
+          if (isBlockBarrierName(calleeName(call))) return true;
+          if (const FunctionDecl *fd = call->getDirectCallee())
+            if (fd != fn && program.mayExecuteBlockBarrier(fd)) return true;
+        }
+      }
+    return false;
+  }
+
+  // A branch is harmless for `target` when each side that cannot reach
+  // `target` only leads to the thread's exit, runs no barrier, and never
+  // merges with what `target` leads to (guide §5.4.4.1: exited threads are
+  // not waited for; §5.4.6.6: exited lanes are ignored).
+  bool exitsOnOtherSide(const CFGBlock *branch, const CFGBlock *target) const {
+    const CFGBlock &exit = cfg->getExit();
+    const llvm::BitVector &afterTarget = reachableFrom(target);
+    bool anyExitSide = false;
+    for (const CFGBlock *s : branch->succs()) {
+      if (!s) continue;
+      const llvm::BitVector &fromS = reachableFrom(s);
+      if (fromS.test(target->getBlockID())) continue;
+      // Falling straight off the end is not an early exit: those threads
+      // skip the code the others run, they do not leave before it.
+      if (s == &exit) return false;
+      anyExitSide = true;
+      for (unsigned id : fromS.set_bits())
+        if (id != exit.getBlockID() && afterTarget.test(id)) return false;
+      for (const CFGBlock *b : *cfg) {
+        if (!fromS.test(b->getBlockID()) || b == &exit) continue;
+        if (blockHasBarrier(b)) return false;
+        bool toExit = false;
+        for (const CFGBlock *x : b->succs()) toExit |= x == &exit;
+        if (toExit && !kernel && !endsInNoReturn(b)) return false; // returns to the caller
+      }
+    }
+    return anyExitSide;
+  }
+
+  // ---- values ------------------------------------------------------------
+
+  Uniformity paramValue(unsigned i) const {
+    Uniformity u;
+    if (!kernel) u.params = uint64_t(1) << std::min(i, kThisParam);
+    return u;
+  }
+
+  Uniformity source(Divergence level, SourceLocation loc, std::string what) {
+    Uniformity u;
+    u.level = level;
+    u.origin = program.origin(loc, std::move(what));
+    return u;
+  }
+
+  const UseInfo &useInfo(const DeclRefExpr *dre, const VarDecl *v) {
+    auto it = uses.find(dre);
+    if (it != uses.end()) return it->second;
+    UseInfo info;
+    auto pos = where.find(dre);
+    const auto &all = defsOf[v];
+    if (pos == where.end()) {
+      info.defs.assign(all.begin(), all.end()); // not in the CFG: be conservative
+    } else {
+      const CFGBlock *b = pos->second.block;
+      int last = -1;
+      for (unsigned d : all)
+        if (defs[d].at.block == b && defs[d].at.index < pos->second.index &&
+            (last < 0 || defs[d].at.index > defs[unsigned(last)].at.index))
+          last = int(d);
+      if (last >= 0) {
+        info.defs.push_back(unsigned(last));
+      } else {
+        for (unsigned d : all)
+          if (defsIn[b->getBlockID()].test(d)) info.defs.push_back(d);
+      }
+      // Sync dependence: branches that decide which definition is seen.
+      if (info.defs.size() > 1) {
+        const llvm::BitVector &useDeps = controlDepsOf(b);
+        llvm::SmallPtrSet<const CFGBlock *, 4> seen;
+        for (unsigned d : info.defs)
+          for (unsigned id : controlDepsOf(defs[d].at.block).set_bits())
+            if (!useDeps.test(id) && seen.insert(blockById[id]).second) info.sync.push_back(blockById[id]);
+      }
+    }
+    return uses.try_emplace(dre, std::move(info)).first->second;
+  }
+
+  Uniformity objectValue(const VarDecl *v) {
+    if (auto it = aliasOf.find(v); it != aliasOf.end()) v = it->second;
+    if (const auto *p = dyn_cast<ParmVarDecl>(v)) return paramValue(p->getFunctionScopeIndex());
+    if (!isLocal(v)) return Uniformity{}; // globals, __shared__: uniform address
+    return objects.lookup(v);
+  }
+
+  Uniformity varValue(const DeclRefExpr *dre, const VarDecl *v) {
+    if (const auto *p = dyn_cast<ParmVarDecl>(v)) {
+      // A parameter reassigned in the body is tracked like a local.
+      return paramValue(p->getFunctionScopeIndex());
+    }
+    if (!isTracked(v)) return objectValue(v);
+    Uniformity u;
+    const UseInfo &info = useInfo(dre, v);
+    for (unsigned d : info.defs) u.join(defValue[d]);
+    for (const CFGBlock *b : info.sync) u.join(branchLevel.lookup(b));
+    return u;
+  }
+
+  // Objects a pointer expression may point into (locals only).
+  void pointeesOfExpr(const Expr *e, llvm::SmallPtrSetImpl<const VarDecl *> &out) {
+    e = strip(e);
+    if (!e) return;
+    if (const auto *uo = dyn_cast<UnaryOperator>(e); uo && uo->getOpcode() == UO_AddrOf) {
+      if (const VarDecl *v = storageVar(uo->getSubExpr()); v && isLocal(v)) out.insert(v);
+      return;
+    }
+    if (const auto *dre = dyn_cast<DeclRefExpr>(e)) {
+      if (const auto *v = dyn_cast<VarDecl>(dre->getDecl())) {
+        if (v->getType()->isArrayType() && isLocal(v)) out.insert(v);
+        if (auto it = pointees.find(v); it != pointees.end()) out.insert(it->second.begin(), it->second.end());
+      }
+      return;
+    }
+    if (const auto *bo = dyn_cast<BinaryOperator>(e); bo && bo->isAdditiveOp()) {
+      pointeesOfExpr(bo->getLHS(), out);
+      pointeesOfExpr(bo->getRHS(), out);
+    } else if (const auto *co = dyn_cast<ConditionalOperator>(e)) {
+      pointeesOfExpr(co->getTrueExpr(), out);
+      pointeesOfExpr(co->getFalseExpr(), out);
+    } else if (const auto *ce = dyn_cast<CastExpr>(e)) {
+      pointeesOfExpr(ce->getSubExpr(), out);
+    }
+  }
+
+  // The value loaded from an lvalue.
+  Uniformity load(const Expr *lv) {
+    lv = lv->IgnoreParens();
+    if (const auto *dre = dyn_cast<DeclRefExpr>(lv)) {
+      if (const auto *v = dyn_cast<VarDecl>(dre->getDecl())) return varValue(dre, v);
+      return Uniformity{};
+    }
+    if (const VarDecl *v = storageVar(lv); v && !isa<DeclRefExpr>(strip(lv))) {
+      Uniformity u = objectValue(v);
+      u.join(address(lv));
+      return u;
+    }
+    // Through a pointer: as divergent as the address, plus local pointees.
+    Uniformity u = address(lv);
+    llvm::SmallPtrSet<const VarDecl *, 2> targets;
+    if (const auto *ase = dyn_cast<ArraySubscriptExpr>(lv)) pointeesOfExpr(ase->getBase(), targets);
+    else if (const auto *uo = dyn_cast<UnaryOperator>(lv); uo && uo->getOpcode() == UO_Deref)
+      pointeesOfExpr(uo->getSubExpr(), targets);
+    else if (const auto *me = dyn_cast<MemberExpr>(lv); me && me->isArrow())
+      pointeesOfExpr(me->getBase(), targets);
+    for (const VarDecl *t : targets) u.join(objectValue(t));
+    return u;
+  }
+
+  // The divergence of the address an lvalue designates.
+  Uniformity address(const Expr *lv) {
+    lv = lv->IgnoreParens();
+    Uniformity u;
+    if (const auto *ase = dyn_cast<ArraySubscriptExpr>(lv)) {
+      u.join(eval(ase->getIdx()));
+      const Expr *base = ase->getBase()->IgnoreParens();
+      if (const auto *ice = dyn_cast<ImplicitCastExpr>(base); ice && ice->getCastKind() == CK_ArrayToPointerDecay)
+        u.join(address(ice->getSubExpr()));
+      else
+        u.join(eval(base));
+    } else if (const auto *me = dyn_cast<MemberExpr>(lv)) {
+      u.join(me->isArrow() ? eval(me->getBase()) : address(me->getBase()));
+    } else if (const auto *uo = dyn_cast<UnaryOperator>(lv); uo && uo->getOpcode() == UO_Deref) {
+      u.join(eval(uo->getSubExpr()));
+    } else if (const auto *dre = dyn_cast<DeclRefExpr>(lv)) {
+      // A reference parameter or local bound to thread-dependent storage.
+      if (const auto *v = dyn_cast<VarDecl>(dre->getDecl()); v && v->getType()->isReferenceType()) {
+        if (const auto *p = dyn_cast<ParmVarDecl>(v)) u.join(paramValue(p->getFunctionScopeIndex()));
+        else if (v->getInit() && !aliasOf.count(v)) u.join(address(v->getInit()));
+      }
+    } else if (!lv->isLValue()) {
+      u.join(eval(lv));
+    }
+    return u;
+  }
+
+  // How a note names a divergent intrinsic result.
+  static std::string describeSource(llvm::StringRef name) {
+    if (name.consume_front("__nvvm_read_ptx_sreg_tid_")) return "threadIdx." + name.str();
+    if (name.starts_with("__nvvm_read_ptx_sreg_laneid")) return "the lane id";
+    return "the result of " + name.str();
+  }
+
+  Uniformity evalCall(const CallExpr *call) {
+    llvm::StringRef name = calleeName(call);
+    if (auto known = intrinsicResult(call, name)) {
+      Uniformity u;
+      if (*known != Divergence::Uniform)
+        u = source(*known, call->getBeginLoc(), describeSource(name));
+      // __shfl_sync(mask, v, lane) with a uniform lane broadcasts one value.
+      if (name == "__shfl_sync" && call->getNumArgs() >= 3 && eval(call->getArg(2)).level == Divergence::Uniform &&
+          eval(call->getArg(1)).level != Divergence::Uniform)
+        u = source(Divergence::Warp, call->getBeginLoc(), "the result of " + name.str());
+      for (unsigned i = 0; i < call->getNumArgs(); ++i) eval(call->getArg(i)); // visit for side effects
+      return u;
+    }
+    const FunctionDecl *callee = call->getDirectCallee();
+    const FunctionUniformity *summary = nullptr;
+    if (callee && callee != fn) {
+      if (const FunctionDecl *def = callee->getDefinition(); def && def->hasBody())
+        summary = program.function(def);
+    }
+    std::vector<Uniformity> args = argValues(call, callee);
+    if (!summary) {
+      // Unknown callee: assume its result depends on its arguments only.
+      Uniformity u;
+      for (const Uniformity &a : args) u.join(a);
+      return u;
+    }
+    applyStoresThroughArgs(call, callee, *summary, args);
+    return instantiate(summary->returnValue(), args);
+  }
+
+  // Argument values indexed like the callee's parameters; the implicit
+  // object (for member calls) at kThisParam.
+  std::vector<Uniformity> argValues(const CallExpr *call, const FunctionDecl *callee) {
+    std::vector<Uniformity> out;
+    const Expr *object = nullptr;
+    unsigned first = 0;
+    if (const auto *mc = dyn_cast<CXXMemberCallExpr>(call)) object = mc->getImplicitObjectArgument();
+    else if (isa<CXXOperatorCallExpr>(call) && callee && isa<CXXMethodDecl>(callee) && call->getNumArgs()) {
+      object = call->getArg(0);
+      first = 1;
+    }
+    for (unsigned i = first; i < call->getNumArgs(); ++i) {
+      const Expr *a = call->getArg(i);
+      bool byRef = callee && i - first < callee->getNumParams() &&
+                   callee->getParamDecl(i - first)->getType()->isReferenceType();
+      out.push_back(byRef ? lvalueAsArg(a) : eval(a));
+    }
+    if (object) {
+      out.resize(kThisParam + 1);
+      out[kThisParam] = lvalueAsArg(object);
+    }
+    return out;
+  }
+
+  // A reference argument carries both its address and its contents.
+  Uniformity lvalueAsArg(const Expr *a) {
+    if (!a->isLValue()) return eval(a);
+    Uniformity u = address(a);
+    u.join(load(a));
+    return u;
+  }
+
+  Uniformity instantiate(const Uniformity &summary, const std::vector<Uniformity> &args) {
+    Uniformity u;
+    u.level = summary.level;
+    u.origin = summary.origin;
+    for (unsigned i = 0; i < 64; ++i)
+      if (summary.params & (uint64_t(1) << i)) {
+        if (i < args.size()) u.join(args[i]);
+        else u.join(Uniformity{}); // default argument: treated as uniform
+      }
+    return u;
+  }
+
+  void applyStoresThroughArgs(const CallExpr *call, const FunctionDecl *callee,
+                              const FunctionUniformity &summary, const std::vector<Uniformity> &args) {
+    unsigned first = isa<CXXOperatorCallExpr>(call) && isa<CXXMethodDecl>(callee) ? 1 : 0;
+    for (unsigned i = first; i < call->getNumArgs(); ++i) {
+      Uniformity stored = summary.storedThroughParam(i - first);
+      if (stored.isUniform()) continue;
+      Uniformity v = instantiate(stored, args);
+      llvm::SmallPtrSet<const VarDecl *, 2> targets;
+      if (const VarDecl *sv = storageVar(call->getArg(i)); sv && isLocal(sv)) targets.insert(sv);
+      pointeesOfExpr(call->getArg(i), targets);
+      for (const VarDecl *t : targets) storeInto(t, v);
+      storeThroughParamOf(call->getArg(i), v);
+    }
+    if (const auto *mc = dyn_cast<CXXMemberCallExpr>(call)) {
+      Uniformity stored = summary.storedThroughParam(kThisParam);
+      if (!stored.isUniform())
+        if (const VarDecl *sv = storageVar(mc->getImplicitObjectArgument()); sv && isLocal(sv))
+          storeInto(sv, instantiate(stored, args));
+    }
+  }
+
+  void storeInto(const VarDecl *v, const Uniformity &value) {
+    if (auto it = aliasOf.find(v); it != aliasOf.end()) v = it->second;
+    if (isa<ParmVarDecl>(v) || !isLocal(v)) return;
+    if (objects[v].join(value)) changed = true;
+  }
+
+  // Records what this function stores through its own pointer/reference
+  // parameters, for the summary its callers use.
+  void storeThroughParamOf(const Expr *target, const Uniformity &value) {
+    const Expr *e = strip(target);
+    while (e) {
+      if (const auto *dre = dyn_cast<DeclRefExpr>(e)) {
+        const ValueDecl *d = dre->getDecl();
+        if (const auto *v = dyn_cast<VarDecl>(d); v && aliasOf.count(v)) d = aliasOf.lookup(v);
+        if (const auto *p = dyn_cast<ParmVarDecl>(d))
+          if (p->getType()->isPointerType() || p->getType()->isReferenceType())
+            if (storedThrough[p->getFunctionScopeIndex()].join(value)) changed = true;
+        return;
+      }
+      if (isa<CXXThisExpr>(e)) {
+        if (storedThrough[kThisParam].join(value)) changed = true;
+        return;
+      }
+      if (const auto *me = dyn_cast<MemberExpr>(e)) e = strip(me->getBase());
+      else if (const auto *ase = dyn_cast<ArraySubscriptExpr>(e)) e = strip(ase->getBase());
+      else if (const auto *uo = dyn_cast<UnaryOperator>(e); uo && (uo->getOpcode() == UO_Deref || uo->getOpcode() == UO_AddrOf))
+        e = strip(uo->getSubExpr());
+      else if (const auto *bo = dyn_cast<BinaryOperator>(e); bo && bo->isAdditiveOp())
+        e = strip(bo->getLHS()->getType()->isPointerType() ? bo->getLHS() : bo->getRHS());
+      else return;
+    }
+  }
+
+  // A store `lhs = value` to something other than a tracked scalar.
+  void store(const Expr *lhs, Uniformity value, const Stmt *at) {
+    value.join(address(lhs));
+    value.join(controlAt(at)); // weak updates: which threads store matters
+    llvm::SmallPtrSet<const VarDecl *, 2> targets;
+    if (const VarDecl *v = storageVar(lhs); v && (isLocal(v) || isa<ParmVarDecl>(v))) targets.insert(v);
+    if (const auto *ase = dyn_cast<ArraySubscriptExpr>(lhs->IgnoreParens())) pointeesOfExpr(ase->getBase(), targets);
+    if (const auto *uo = dyn_cast<UnaryOperator>(lhs->IgnoreParens()); uo && uo->getOpcode() == UO_Deref)
+      pointeesOfExpr(uo->getSubExpr(), targets);
+    if (const auto *me = dyn_cast<MemberExpr>(lhs->IgnoreParens()); me && me->isArrow())
+      pointeesOfExpr(me->getBase(), targets);
+    for (const VarDecl *t : targets) storeInto(t, value);
+    storeThroughParamOf(lhs, value);
+  }
+
+  Uniformity controlAt(const Stmt *s) {
+    Uniformity u;
+    auto pos = where.find(s);
+    if (pos == where.end()) return u;
+    for (unsigned id : controlDepsOf(pos->second.block).set_bits()) u.join(branchLevel.lookup(blockById[id]));
+    return u;
+  }
+
+  Uniformity eval(const Expr *e) {
+    if (!e) return Uniformity{};
+    e = e->IgnoreParens();
+    if (auto ref = builtinVarRef(e); ref.var != BuiltinVar::None) {
+      if (ref.var == BuiltinVar::ThreadIdx)
+        return source(Divergence::Thread, e->getBeginLoc(), std::string("threadIdx.") + ref.dim);
+      return Uniformity{};
+    }
+    if (const auto *ice = dyn_cast<ImplicitCastExpr>(e)) {
+      if (ice->getCastKind() == CK_LValueToRValue) return load(ice->getSubExpr());
+      if (ice->getCastKind() == CK_ArrayToPointerDecay) return address(ice->getSubExpr());
+      return eval(ice->getSubExpr());
+    }
+    if (const auto *call = dyn_cast<CallExpr>(e)) return evalCall(call);
+    if (const auto *bo = dyn_cast<BinaryOperator>(e)) {
+      if (bo->isAssignmentOp()) {
+        Uniformity v = eval(bo->getRHS());
+        if (bo->isCompoundAssignmentOp()) v.join(load(bo->getLHS()));
+        if (!trackedRef(bo->getLHS())) store(bo->getLHS(), v, bo);
+        return v;
+      }
+      if (bo->getOpcode() == BO_Comma) {
+        eval(bo->getLHS());
+        return eval(bo->getRHS());
+      }
+      Uniformity u = eval(bo->getLHS());
+      u.join(eval(bo->getRHS()));
+      return warpUniformPattern(bo, u);
+    }
+    if (const auto *uo = dyn_cast<UnaryOperator>(e)) {
+      if (uo->getOpcode() == UO_AddrOf) return address(uo->getSubExpr());
+      if (uo->getOpcode() == UO_Deref) return load(uo);
+      Uniformity u = uo->isIncrementDecrementOp() ? load(uo->getSubExpr()) : eval(uo->getSubExpr());
+      if (uo->isIncrementDecrementOp() && !trackedRef(uo->getSubExpr())) store(uo->getSubExpr(), u, uo);
+      return u;
+    }
+    if (const auto *co = dyn_cast<AbstractConditionalOperator>(e)) {
+      Uniformity u = eval(co->getCond());
+      u.join(eval(co->getTrueExpr()));
+      u.join(eval(co->getFalseExpr()));
+      return u;
+    }
+    if (isa<ArraySubscriptExpr, MemberExpr, DeclRefExpr>(e)) {
+      if (const auto *dre = dyn_cast<DeclRefExpr>(e); dre && !isa<VarDecl>(dre->getDecl()))
+        return Uniformity{}; // enumerators, functions
+      return e->isLValue() ? address(e) : load(e);
+    }
+    if (isa<CXXThisExpr>(e)) return paramValue(kThisParam);
+    if (const auto *ce = dyn_cast<CXXConstructExpr>(e)) {
+      Uniformity u;
+      for (const Expr *a : ce->arguments()) u.join(eval(a));
+      const CXXConstructorDecl *ctor = ce->getConstructor();
+      if (const FunctionDecl *def = ctor->getDefinition(); def && def->hasBody() && def != fn)
+        if (const FunctionUniformity *s = program.function(def)) {
+          std::vector<Uniformity> args;
+          for (const Expr *a : ce->arguments()) args.push_back(eval(a));
+          u.join(instantiate(s->storedThroughParam(kThisParam), args));
+        }
+      return u;
+    }
+    if (const auto *ile = dyn_cast<InitListExpr>(e)) {
+      Uniformity u;
+      for (const Expr *i : ile->inits()) u.join(eval(i));
+      return u;
+    }
+    if (const auto *pse = dyn_cast<PseudoObjectExpr>(e)) return eval(pse->getResultExpr());
+    if (const auto *ewc = dyn_cast<ExprWithCleanups>(e)) return eval(ewc->getSubExpr());
+    if (const auto *mte = dyn_cast<MaterializeTemporaryExpr>(e)) return eval(mte->getSubExpr());
+    if (const auto *bte = dyn_cast<CXXBindTemporaryExpr>(e)) return eval(bte->getSubExpr());
+    if (const auto *dae = dyn_cast<CXXDefaultArgExpr>(e)) return eval(dae->getExpr());
+    if (const auto *die = dyn_cast<CXXDefaultInitExpr>(e)) return eval(die->getExpr());
+    if (const auto *ce = dyn_cast<CastExpr>(e)) return eval(ce->getSubExpr());
+    if (isa<StmtExpr, LambdaExpr>(e)) return Uniformity{};
+    // Literals, sizeof, and anything else without operands of interest.
+    Uniformity u;
+    for (const Stmt *child : e->children())
+      if (const auto *ce = dyn_cast_or_null<Expr>(child)) u.join(eval(ce));
+    return u;
+  }
+
+  // Values that are thread-dependent only across warps: the linear thread
+  // id divided by (a multiple of) the warp size, or with the lane bits
+  // masked off. Assumes blockDim.x is a multiple of warpSize.
+  Uniformity warpUniformPattern(const BinaryOperator *bo, Uniformity u) {
+    if (u.level != Divergence::Thread || !isLaneLinear(bo->getLHS())) return u;
+    Expr::EvalResult r;
+    if (!bo->getRHS()->EvaluateAsInt(r, program.ast())) return u;
+    int64_t c = r.Val.getInt().getExtValue();
+    unsigned ws = program.options().warpSize;
+    bool warpLevel = (bo->getOpcode() == BO_Div && c > 0 && c % ws == 0) ||
+                     (bo->getOpcode() == BO_Shr && c >= 0 && (int64_t(1) << std::min<int64_t>(c, 62)) % ws == 0) ||
+                     (bo->getOpcode() == BO_And && (c & int64_t(ws - 1)) == 0);
+    if (warpLevel) u.level = Divergence::Warp;
+    return u;
+  }
+
+  // threadIdx.x plus terms that are multiples of the warp size (under the
+  // assumption that blockDim.x is).
+  bool isLaneLinear(const Expr *e, int depth = 0) {
+    e = strip(e);
+    if (!e || depth > 8) return false;
+    if (auto ref = builtinVarRef(e); ref.var == BuiltinVar::ThreadIdx) return ref.dim == 'x';
+    if (const auto *dre = dyn_cast<DeclRefExpr>(e)) {
+      const auto *v = dyn_cast<VarDecl>(dre->getDecl());
+      if (!v || !isTracked(v) || defsOf[v].size() != 1) return false;
+      const Def &d = defs[defsOf[v][0]];
+      return !d.compound && d.value && isLaneLinear(d.value, depth + 1);
+    }
+    if (const auto *bo = dyn_cast<BinaryOperator>(e)) {
+      if (bo->getOpcode() == BO_Add)
+        return (isLaneLinear(bo->getLHS(), depth + 1) && isWarpMultiple(bo->getRHS())) ||
+               (isLaneLinear(bo->getRHS(), depth + 1) && isWarpMultiple(bo->getLHS()));
+      if (bo->getOpcode() == BO_Sub)
+        return isLaneLinear(bo->getLHS(), depth + 1) && isWarpMultiple(bo->getRHS());
+    }
+    return false;
+  }
+
+  bool isWarpMultiple(const Expr *e) {
+    e = strip(e);
+    Expr::EvalResult r;
+    if (e->EvaluateAsInt(r, program.ast())) return r.Val.getInt().getExtValue() % program.options().warpSize == 0;
+    if (auto ref = builtinVarRef(e); ref.var == BuiltinVar::BlockDim) return ref.dim == 'x';
+    if (const auto *bo = dyn_cast<BinaryOperator>(e); bo && bo->getOpcode() == BO_Mul)
+      return isWarpMultiple(bo->getLHS()) || isWarpMultiple(bo->getRHS());
+    return false;
+  }
+
+  // ---- the fixpoint -------------------------------------------------------
+
+  void run() {
+    for (unsigned iter = 0; iter < 32; ++iter) {
+      changed = false;
+      for (unsigned d = 0; d < defs.size(); ++d) {
+        Uniformity v;
+        if (defs[d].value) v = eval(defs[d].value);
+        if (defs[d].compound) {
+          // The old value: the definitions reaching this one.
+          if (const auto *uo = dyn_cast<UnaryOperator>(defs[d].stmt)) v.join(eval(uo->getSubExpr()));
+          else if (const auto *bo = dyn_cast<BinaryOperator>(defs[d].stmt)) v.join(eval(bo->getLHS()));
+        }
+        if (defValue[d].join(v)) changed = true;
+      }
+      for (const CFGBlock *b : *cfg) {
+        for (const CFGElement &el : *b)
+          if (auto cs = el.getAs<CFGStmt>()) visitEffects(cs->getStmt());
+        if (const Stmt *cond = b->getTerminatorCondition(/*StripParens=*/false))
+          if (const auto *ce = dyn_cast<Expr>(cond))
+            if (branchLevel[b].join(eval(ce))) changed = true;
+        if (const auto *sw = dyn_cast_or_null<SwitchStmt>(b->getTerminatorStmt()))
+          if (branchLevel[b].join(eval(sw->getCond()))) changed = true;
+      }
+      if (!changed) break;
+    }
+  }
+
+  // Statements whose effects matter beyond their value: stores into
+  // objects, returns, calls with out-parameters.
+  void visitEffects(const Stmt *s) {
+    if (const auto *rs = dyn_cast<ReturnStmt>(s)) {
+      Uniformity v = rs->getRetValue() ? eval(rs->getRetValue()) : Uniformity{};
+      v.join(controlAt(rs));
+      if (returnValue.join(v)) changed = true;
+      return;
+    }
+    if (const auto *bo = dyn_cast<BinaryOperator>(s); bo && bo->isAssignmentOp() && !trackedRef(bo->getLHS())) {
+      eval(bo);
+      return;
+    }
+    if (const auto *uo = dyn_cast<UnaryOperator>(s); uo && uo->isIncrementDecrementOp()) {
+      eval(uo);
+      return;
+    }
+    if (const auto *call = dyn_cast<CallExpr>(s)) {
+      eval(call);
+      return;
+    }
+    if (const auto *ds = dyn_cast<DeclStmt>(s)) {
+      for (const Decl *d : ds->decls())
+        if (const auto *v = dyn_cast<VarDecl>(d); v && isLocal(v) && !isTracked(v) && v->getInit() &&
+                                                   !aliasOf.count(v)) {
+          Uniformity u = eval(v->getInit());
+          if (v->getType()->isReferenceType()) continue;
+          if (v->getType()->isPointerType()) pointeesOfExpr(v->getInit(), pointees[v]);
+          storeInto(v, u);
+        }
+        else if (v && isTracked(v) && v->getType()->isPointerType() && v->getInit()) {
+          size_t before = pointees[v].size();
+          pointeesOfExpr(v->getInit(), pointees[v]);
+          if (pointees[v].size() != before) changed = true;
+        }
+    }
+  }
+};
+
+FunctionUniformity::FunctionUniformity(ProgramUniformity &program, const FunctionDecl *fn)
+    : program_(program), fn_(fn), impl_(std::make_unique<Impl>(*this, program, fn)) {
+  if (!impl_->build()) {
+    impl_.reset();
+    return;
+  }
+  impl_->defValue.assign(impl_->defs.size(), Uniformity{});
+  impl_->run();
+  returnValue_ = impl_->returnValue;
+}
+
 FunctionUniformity::~FunctionUniformity() = default;
+
+bool FunctionUniformity::isKernel() const { return fn_->hasAttr<CUDAGlobalAttr>(); }
+
+Uniformity FunctionUniformity::valueOf(const Expr *e) const {
+  if (!impl_) return Uniformity{Divergence::Thread};
+  return impl_->eval(e);
+}
+
+Uniformity FunctionUniformity::storedThroughParam(unsigned i) const {
+  if (!impl_) return Uniformity{};
+  auto it = impl_->storedThrough.find(i);
+  return it == impl_->storedThrough.end() ? Uniformity{} : it->second;
+}
+
+std::vector<Guard> FunctionUniformity::guards(const Stmt *s) const {
+  std::vector<Guard> out;
+  if (!impl_) return out;
+  auto pos = impl_->where.find(s);
+  if (pos == impl_->where.end()) return out;
+  const CFGBlock *target = pos->second.block;
+  const llvm::BitVector &deps = impl_->controlDepsOf(target);
+  for (const CFGBlock *b : *impl_->cfg) {
+    if (!deps.test(b->getBlockID())) continue;
+    if (impl_->exitsOnOtherSide(b, target)) continue;
+    Guard g;
+    g.branch = b->getTerminatorStmt();
+    g.condition = dyn_cast_or_null<Expr>(b->getTerminatorCondition(false));
+    if (const auto *sw = dyn_cast_or_null<SwitchStmt>(g.branch)) g.condition = sw->getCond();
+    g.level = impl_->branchLevel.lookup(b);
+    // Which side leads to the statement: the one whose successor it
+    // post-dominates (or that is its block).
+    int sides = 0;
+    unsigned i = 0;
+    for (const CFGBlock *succ : b->succs()) {
+      if (succ && impl_->reachableFrom(succ).test(target->getBlockID())) {
+        sides |= 1 << std::min(i, 1u);
+        if (const auto *cs = dyn_cast_or_null<CaseStmt>(succ->getLabel())) g.caseValue = cs->getLHS();
+      }
+      ++i;
+    }
+    g.taken = sides != 2; // first successor is the true side
+    g.bothSides = sides == 3;
+    out.push_back(g);
+  }
+  return out;
+}
+
+Uniformity FunctionUniformity::controlDivergence(const Stmt *s) const {
+  Uniformity u;
+  for (const Guard &g : guards(s)) u.join(g.level);
+  return u;
+}
+
+} // namespace warpcheck
+
+namespace warpcheck {
+
+using namespace clang;
+
+const std::vector<FunctionUniformity::BarrierPoint> &FunctionUniformity::barrierPoints() const {
+  barrierControl();
+  return barrierPoints_;
+}
+
+Uniformity FunctionUniformity::instantiate(const Uniformity &calleeValue, const CallExpr *call) const {
+  if (!impl_) return Uniformity{Divergence::Thread};
+  return impl_->instantiate(calleeValue, impl_->argValues(call, call->getDirectCallee()));
+}
+
+Uniformity FunctionUniformity::calleeBarrierControl(const CallExpr *call) const {
+  const FunctionDecl *callee = call->getDirectCallee();
+  if (!callee) return Uniformity{};
+  const FunctionDecl *def = callee->getDefinition();
+  if (!def || def == fn_) return Uniformity{};
+  const FunctionUniformity *summary = program_.function(def);
+  if (!summary) return Uniformity{};
+  return instantiate(summary->barrierControl(), call);
+}
+
+const Uniformity &FunctionUniformity::barrierControl() const {
+  if (barrierState_ != 0 || !impl_) return barrierControl_;
+  barrierState_ = 1;
+  for (const CFGBlock *b : *impl_->cfg)
+    for (const CFGElement &el : *b) {
+      auto cs = el.getAs<CFGStmt>();
+      if (!cs) continue;
+      const Stmt *s = cs->getStmt();
+      if (isBlockBarrierAsm(s)) {
+        barrierPoints_.push_back({s, nullptr});
+        continue;
+      }
+      const auto *call = dyn_cast<CallExpr>(s);
+      if (!call) continue;
+      if (isBlockBarrierName(calleeName(call))) {
+        barrierPoints_.push_back({s, nullptr});
+      } else if (const FunctionDecl *callee = call->getDirectCallee()) {
+        if (const FunctionDecl *def = callee->getDefinition(); def && def != fn_ && program_.mayExecuteBlockBarrier(def))
+          barrierPoints_.push_back({s, def});
+      }
+    }
+  for (const BarrierPoint &p : barrierPoints_) {
+    barrierControl_.join(controlDivergence(p.stmt));
+    if (p.callee) barrierControl_.join(calleeBarrierControl(cast<CallExpr>(p.stmt)));
+  }
+  barrierState_ = 2;
+  return barrierControl_;
+}
+
+} // namespace warpcheck
+
+namespace warpcheck {
+
+const clang::Expr *FunctionUniformity::singleDefinition(const clang::VarDecl *v) const {
+  if (!impl_ || !impl_->isTracked(v)) return nullptr;
+  auto it = impl_->defsOf.find(v);
+  if (it == impl_->defsOf.end() || it->second.size() != 1) return nullptr;
+  const Impl::Def &d = impl_->defs[it->second[0]];
+  return d.compound ? nullptr : d.value;
+}
+
 } // namespace warpcheck

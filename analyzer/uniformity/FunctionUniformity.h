@@ -35,11 +35,27 @@ public:
   const Uniformity &returnValue() const { return returnValue_; }
   // Level of what the function stores through its pointer/reference param i.
   Uniformity storedThroughParam(unsigned i) const;
-  // Guards of block barriers executed in this function (directly or through
-  // callees), expressed over this function's parameters.
-  const Uniformity &barrierControl() const { return barrierControl_; }
+  // A place where this function may execute a block barrier: a barrier
+  // intrinsic, or a call to a function that may execute one.
+  struct BarrierPoint {
+    const clang::Stmt *stmt;
+    const clang::FunctionDecl *callee; // null for an intrinsic or asm
+  };
+  const std::vector<BarrierPoint> &barrierPoints() const;
+  // How divergent the control of this function's barriers is, over its
+  // parameters (so callers can instantiate it with their arguments).
+  const Uniformity &barrierControl() const;
+  // `call` (in this function) instantiated: the divergence that the
+  // arguments give to the barriers inside its callee.
+  Uniformity calleeBarrierControl(const clang::CallExpr *call) const;
+  // The value of argument expressions of a call, indexed like parameters.
+  Uniformity instantiate(const Uniformity &calleeValue, const clang::CallExpr *call) const;
 
   ProgramUniformity &program() const { return program_; }
+
+  // The expression a local stands for when it is defined exactly once, by a
+  // plain initialisation or assignment; null otherwise.
+  const clang::Expr *singleDefinition(const clang::VarDecl *v) const;
 
   struct Impl;
 
@@ -48,7 +64,9 @@ private:
   const clang::FunctionDecl *fn_;
   std::unique_ptr<Impl> impl_;
   Uniformity returnValue_;
-  Uniformity barrierControl_;
+  mutable std::vector<BarrierPoint> barrierPoints_;
+  mutable Uniformity barrierControl_;
+  mutable int barrierState_ = 0; // 0 not computed, 1 computing, 2 done
   friend struct Impl;
 };
 

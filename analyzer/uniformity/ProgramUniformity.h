@@ -28,7 +28,8 @@ class FunctionUniformity;
 struct Guard {
   const clang::Stmt *branch = nullptr;  // the if/loop/switch/&&/||/?: statement
   const clang::Expr *condition = nullptr;
-  bool taken = true;                    // the condition's value on the way to the statement
+  bool taken = true;      // the condition's value on the way to the statement
+  bool bothSides = false; // both sides lead there (loops): `taken` means nothing
   const clang::Expr *caseValue = nullptr; // switch: the case label's value (taken) or null
   Uniformity level;
 };
@@ -68,6 +69,7 @@ private:
   std::map<const clang::FunctionDecl *, int> barrierState_; // 0 computing, 1 no, 2 yes
   std::map<const clang::FunctionDecl *, std::vector<ChainStep>> barrierChain_;
   std::vector<std::unique_ptr<DivergenceOrigin>> origins_;
+  std::map<std::pair<clang::SourceLocation::UIntTy, std::string>, const DivergenceOrigin *> originIndex_;
   std::vector<const clang::FunctionDecl *> inProgress_;
 };
 

@@ -1,0 +1,105 @@
+// warp-activemask-misuse: __activemask() used as the mask of a `_sync`
+// collective, or as a stand-in for the lanes that take a branch (guide
+// §5.4.6.1: it "cannot be used to determine which warp lanes execute a given
+// branch"; it is only a snapshot of the lanes converged at that moment).
+// The opportunistic idiom — snapshot, then a shuffle or syncwarp with that
+// mask on the same path — is allowed.
+#include "analyzer/checks/Check.h"
+#include "analyzer/checks/CheckRegistry.h"
+#include "analyzer/checks/DivergenceNotes.h"
+#include "analyzer/checks/WarpCollectiveSite.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+namespace warpcheck {
+namespace {
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+class WarpActivemaskMisuseCheck : public Check {
+public:
+  using Check::Check;
+
+  void registerMatchers(MatchFinder &finder) override {
+    finder.addMatcher(warpCollectiveCallMatcher(), this);
+    finder.addMatcher(stmt(anyOf(ifStmt(hasCondition(expr().bind("cond"))), whileStmt(hasCondition(expr().bind("cond"))),
+                                 forStmt(hasCondition(expr().bind("cond"))), doStmt(hasCondition(expr().bind("cond")))),
+                           forFunction(functionDecl(anyOf(hasAttr(attr::CUDAGlobal), hasAttr(attr::CUDADevice))).bind("fn")))
+                          .bind("branch"),
+                      this);
+  }
+
+  void check(const MatchFinder::MatchResult &result) override {
+    if (const auto *cond = result.Nodes.getNodeAs<Expr>("cond")) return checkCondition(cond, result.Nodes.getNodeAs<FunctionDecl>("fn"));
+    auto site = analyseWarpCollective(context(), result.Nodes.getNodeAs<CallExpr>("call"));
+    if (!site || site->mask.kind != MaskFacts::ActiveMask || site->kind == WarpCollective::ActiveMask) return;
+    const CallExpr *snapshot = site->mask.activemask;
+    bool vote = site->kind == WarpCollective::Ballot || site->kind == WarpCollective::All ||
+                site->kind == WarpCollective::Any;
+    if (vote) {
+      FindingBuilder f = diag(site->call->getBeginLoc(),
+                              "'" + site->name + "' votes over the lanes of __activemask(), which is only a snapshot "
+                              "of the lanes converged at that moment, not the lanes that take this path");
+      f.range(site->call->getArg(0)->getSourceRange());
+      f.note(snapshot->getBeginLoc(), "the snapshot is taken here; compute the participating lanes "
+                                      "deterministically with __ballot_sync(<mask of the enclosing path>, <condition>)");
+      return;
+    }
+    // The collective sits under a branch the snapshot did not: lanes in the
+    // snapshot may have gone the other way.
+    std::vector<Guard> atSnapshot = site->function->guards(snapshot);
+    for (const Guard &g : site->reach.guards) {
+      if (g.level.level != Divergence::Thread) continue;
+      bool shared = false;
+      for (const Guard &s : atSnapshot) shared |= s.branch == g.branch && s.taken == g.taken;
+      if (shared) continue;
+      FindingBuilder f = diag(site->call->getBeginLoc(),
+                              "the mask of '" + site->name + "' is an __activemask() snapshot taken before a "
+                              "thread-dependent branch: lanes in it may not reach this call");
+      f.range(site->call->getArg(0)->getSourceRange());
+      f.note(snapshot->getBeginLoc(), "the snapshot is taken here");
+      noteGuard(f, g);
+      return;
+    }
+  }
+
+private:
+  // `if (__activemask() ...)`: control flow decided by a snapshot.
+  void checkCondition(const Expr *cond, const FunctionDecl *fn) {
+    if (!fn || fn->isDependentContext() || !context().isReportable(cond->getBeginLoc())) return;
+    const CallExpr *snapshot = findActivemask(cond, fn);
+    if (!snapshot) return;
+    FindingBuilder f = diag(cond->getBeginLoc(), "branch decided by __activemask(): which lanes are active at that "
+                                                 "moment is not defined, so this branch is not deterministic");
+    f.range(cond->getSourceRange());
+    if (snapshot->getBeginLoc() != cond->getBeginLoc()) f.note(snapshot->getBeginLoc(), "the snapshot is taken here");
+  }
+
+  const CallExpr *findActivemask(const Expr *e, const FunctionDecl *fn) {
+    struct Finder : RecursiveASTVisitor<Finder> {
+      const CallExpr *found = nullptr;
+      const FunctionUniformity *fu = nullptr;
+      bool VisitCallExpr(CallExpr *c) {
+        if (calleeName(c) == "__activemask") found = c;
+        return !found;
+      }
+      bool VisitDeclRefExpr(DeclRefExpr *d) {
+        if (!fu) return true;
+        if (const auto *v = dyn_cast<VarDecl>(d->getDecl()))
+          if (const Expr *def = fu->singleDefinition(v))
+            if (const auto *c = dyn_cast<CallExpr>(def->IgnoreParenImpCasts()); c && calleeName(c) == "__activemask")
+              found = c;
+        return !found;
+      }
+    } finder;
+    finder.fu = context().uniformity().function(fn);
+    finder.TraverseStmt(const_cast<Expr *>(e));
+    return finder.found;
+  }
+};
+
+} // namespace
+
+CheckFactory warpActivemaskMisuseCheck() { return checkFactory<WarpActivemaskMisuseCheck>("warp-activemask-misuse"); }
+
+} // namespace warpcheck

@@ -1,0 +1,35 @@
+#pragma once
+// Shared by the warp-mask rules: finds the calls of warp `_sync` intrinsics
+// in device code and computes, per call, which lanes reach it and which
+// mask each passes.
+#include "analyzer/checks/CheckContext.h"
+#include "analyzer/uniformity/CudaBuiltins.h"
+#include "analyzer/uniformity/FunctionUniformity.h"
+#include "analyzer/uniformity/LaneModel.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include <optional>
+
+namespace warpcheck {
+
+struct WarpCollectiveSite {
+  const clang::CallExpr *call = nullptr;
+  WarpCollective kind = WarpCollective::None;
+  std::string name;
+  const FunctionUniformity *function = nullptr;
+  std::unique_ptr<LaneModel> lanes;
+  LaneFacts reach;
+  MaskFacts mask;
+};
+
+// Matches calls to warp collectives; bind name "call".
+clang::ast_matchers::StatementMatcher warpCollectiveCallMatcher();
+
+// Builds the site for a matched call, or nullopt for calls the analysis
+// cannot place (template patterns, no enclosing device function).
+std::optional<WarpCollectiveSite> analyseWarpCollective(CheckContext &ctx, const clang::CallExpr *call);
+
+// "lane 17 of warp 1 (threadIdx.x == 49)"
+std::string describeLane(unsigned warp, unsigned lane, unsigned warpSize);
+std::string hexMask(uint64_t m);
+
+} // namespace warpcheck

@@ -1,0 +1,81 @@
+// warp-mask-inactive-lane: a warp `_sync` intrinsic whose mask names lanes
+// that cannot (or may not) reach the call on that path, e.g. 0xffffffff
+// inside `if (lane < 16)` or inside a bounds check `if (i < n)`.
+#include "analyzer/checks/Check.h"
+#include "analyzer/checks/CheckRegistry.h"
+#include "analyzer/checks/DivergenceNotes.h"
+#include "analyzer/checks/WarpCollectiveSite.h"
+
+namespace warpcheck {
+namespace {
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+class WarpMaskInactiveLaneCheck : public Check {
+public:
+  using Check::Check;
+
+  void registerMatchers(MatchFinder &finder) override { finder.addMatcher(warpCollectiveCallMatcher(), this); }
+
+  void check(const MatchFinder::MatchResult &result) override {
+    auto site = analyseWarpCollective(context(), result.Nodes.getNodeAs<CallExpr>("call"));
+    if (!site) return;
+    if (site->mask.kind == MaskFacts::Ballot) return checkBallot(*site);
+    if (site->mask.kind != MaskFacts::Concrete) return;
+    const LaneFacts &r = site->reach;
+    unsigned ws = r.warpSize;
+    // Find a calling lane whose mask names a lane that cannot reach the call
+    // (definite), else one that may not (thread-dependent guard).
+    struct Witness { unsigned warp, caller, named; uint64_t mask; bool definite; } best{0, 0, 0, 0, false};
+    bool found = false;
+    for (unsigned w = 0; w < LaneFacts::kWarps; ++w)
+      for (unsigned l = 0; l < ws; ++l) {
+        if (r.reach[w][l] == Reach::No || !site->mask.value[w][l]) continue;
+        uint64_t m = *site->mask.value[w][l];
+        for (unsigned o = 0; o < ws; ++o) {
+          if (!(m >> o & 1) || r.reach[w][o] == Reach::Yes) continue;
+          bool definite = r.reach[w][o] == Reach::No;
+          if (!found || (definite && !best.definite)) best = {w, l, o, m, definite};
+          found = true;
+        }
+      }
+    if (!found) return;
+    const Guard *why = r.blocker[best.warp][best.named];
+    std::string head = "mask " + hexMask(best.mask) + " of '" + site->name + "' names " +
+                       (best.definite ? "lanes that cannot reach this call"
+                                      : "lanes that may not reach this call");
+    FindingBuilder f = diag(site->call->getBeginLoc(),
+                            head + (best.definite ? ": the call has undefined behaviour (it may hang)"
+                                                  : ": if one of them is not there, the call has undefined behaviour"));
+    f.range(site->call->getArg(0)->getSourceRange());
+    if (best.definite) f.severity(Severity::Error);
+    f.note(site->call->getArg(0)->getBeginLoc(),
+           "for example " + describeLane(best.warp, best.named, ws) + " is in the mask but " +
+               (best.definite ? "does not reach the call" : "may not reach the call"));
+    if (why) noteGuard(f, *why);
+  }
+
+private:
+  // mask = __ballot_sync(m, P): the mask names the lanes where P held at
+  // the ballot. A thread-dependent guard of the call that neither the
+  // ballot shares nor P implies may leave some of them out.
+  void checkBallot(const WarpCollectiveSite &site) {
+    for (const Guard &g : site.reach.guards) {
+      if (g.level.level != Divergence::Thread || site.lanes->guardImpliedByBallot(g, site.mask.ballot)) continue;
+      FindingBuilder f = diag(site.call->getBeginLoc(),
+                              "the mask of '" + site.name + "' names lanes that may not reach this call: it is a "
+                              "ballot taken before a thread-dependent branch that the predicate does not imply");
+      f.range(site.call->getArg(0)->getSourceRange());
+      f.note(site.mask.ballot->getBeginLoc(), "the mask is computed here");
+      noteGuard(f, g);
+      return;
+    }
+  }
+};
+
+} // namespace
+
+CheckFactory warpMaskInactiveLaneCheck() { return checkFactory<WarpMaskInactiveLaneCheck>("warp-mask-inactive-lane"); }
+
+} // namespace warpcheck

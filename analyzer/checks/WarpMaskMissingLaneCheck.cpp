@@ -1,0 +1,85 @@
+// warp-mask-missing-lane: lanes that reach a warp `_sync` intrinsic but are
+// not named in the mask they pass (guide §5.4.6.6: "each calling thread must
+// have its corresponding bit set in the mask").
+#include "analyzer/checks/Check.h"
+#include "analyzer/checks/CheckRegistry.h"
+#include "analyzer/checks/DivergenceNotes.h"
+#include "analyzer/checks/WarpCollectiveSite.h"
+
+namespace warpcheck {
+namespace {
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+class WarpMaskMissingLaneCheck : public Check {
+public:
+  using Check::Check;
+
+  void registerMatchers(MatchFinder &finder) override { finder.addMatcher(warpCollectiveCallMatcher(), this); }
+
+  void check(const MatchFinder::MatchResult &result) override {
+    auto site = analyseWarpCollective(context(), result.Nodes.getNodeAs<CallExpr>("call"));
+    if (!site) return;
+    if (site->mask.kind == MaskFacts::Ballot) return checkBallot(*site);
+    if (site->mask.kind != MaskFacts::Concrete) return;
+    const LaneFacts &r = site->reach;
+    unsigned ws = r.warpSize;
+    bool found = false, definite = false;
+    unsigned fw = 0, fl = 0;
+    uint64_t fm = 0;
+    for (unsigned w = 0; w < LaneFacts::kWarps && !definite; ++w)
+      for (unsigned l = 0; l < ws; ++l) {
+        if (r.reach[w][l] == Reach::No || !site->mask.value[w][l]) continue;
+        uint64_t m = *site->mask.value[w][l];
+        if (m >> l & 1) continue;
+        if (!found || (r.reach[w][l] == Reach::Yes && !definite)) {
+          found = true;
+          definite = r.reach[w][l] == Reach::Yes;
+          fw = w, fl = l, fm = m;
+        }
+        if (definite) break;
+      }
+    if (!found) return;
+    FindingBuilder f = diag(site->call->getBeginLoc(),
+                            std::string(definite ? "lanes that reach" : "lanes that may reach") + " '" + site->name +
+                                "' are missing from its mask " + hexMask(fm) +
+                                ": each calling lane must be named in the mask");
+    f.range(site->call->getArg(0)->getSourceRange());
+    if (definite) f.severity(Severity::Error);
+    f.note(site->call->getArg(0)->getBeginLoc(),
+           "for example " + describeLane(fw, fl, ws) + (definite ? " calls it" : " may call it") +
+               " but is not in the mask");
+    if (const Guard *g = site->reach.blocker[fw][fl]) noteGuard(f, *g);
+  }
+
+private:
+  // mask = __ballot_sync(m, P) then a call under guards that do not imply
+  // P: lanes that reach the call with P false are not in the mask.
+  void checkBallot(const WarpCollectiveSite &site) {
+    const CallExpr *ballot = site.mask.ballot;
+    if (ballot->getNumArgs() < 2) return;
+    const Expr *pred = ballot->getArg(1);
+    if (site.function->valueOf(pred).level != Divergence::Thread) return;
+    // Guarded by the predicate itself: only lanes named in the mask call.
+    for (const Guard &g : site.reach.guards)
+      if (g.condition && g.taken && !g.bothSides &&
+          (sameExpr(context().ast(), g.condition, pred) ||
+           sameExpr(context().ast(), site.lanes->definitionOf(g.condition), site.lanes->definitionOf(pred))))
+        return;
+    // Only when the call is on the ballot's own path; elsewhere the lanes
+    // that call may be exactly the predicate's, which we cannot tell.
+    if (site.reach.guards.size() != site.function->guards(ballot).size()) return;
+    FindingBuilder f = diag(site.call->getBeginLoc(),
+                            "lanes that reach '" + site.name + "' may be missing from its mask: the mask is a ballot "
+                            "of a thread-dependent predicate, and lanes where it is false call too");
+    f.range(site.call->getArg(0)->getSourceRange());
+    f.note(ballot->getBeginLoc(), "the mask is computed here: only lanes where the predicate holds are in it");
+  }
+};
+
+} // namespace
+
+CheckFactory warpMaskMissingLaneCheck() { return checkFactory<WarpMaskMissingLaneCheck>("warp-mask-missing-lane"); }
+
+} // namespace warpcheck

@@ -1,0 +1,46 @@
+#pragma once
+// What the analysis knows about CUDA's builtin variables and intrinsics,
+// matched by name: clang's CUDA headers implement many of them with bodies
+// (or builtins) that do not reveal their thread dependence.
+#include "analyzer/uniformity/Divergence.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+#include <optional>
+#include <string>
+
+namespace warpcheck {
+
+enum class BuiltinVar { None, ThreadIdx, BlockIdx, BlockDim, GridDim };
+
+struct BuiltinVarRef {
+  BuiltinVar var = BuiltinVar::None;
+  char dim = 0; // 'x', 'y', 'z'
+};
+
+// threadIdx.x and friends (a PseudoObjectExpr over an MSPropertyRefExpr).
+BuiltinVarRef builtinVarRef(const clang::Expr *e);
+
+// A block-wide barrier intrinsic: __syncthreads, __syncthreads_{count,and,or},
+// __barrier_sync(0)...
+bool isBlockBarrierName(llvm::StringRef name);
+// `bar.sync 0` / `barrier.sync 0` in inline assembly.
+bool isBlockBarrierAsm(const clang::Stmt *s);
+
+enum class WarpCollective {
+  None, Shfl, ShflUp, ShflDown, ShflXor, Ballot, All, Any, MatchAny, MatchAll, Reduce, Syncwarp,
+  ActiveMask
+};
+// Warp `_sync` intrinsics (and __activemask); the mask is argument 0.
+WarpCollective warpCollectiveOf(llvm::StringRef name);
+// The removed non-sync forms: __shfl, __shfl_up, __shfl_down, __shfl_xor,
+// __ballot, __any, __all.
+bool isLegacyWarpIntrinsic(llvm::StringRef name);
+
+// The thread dependence of the result of a call to a known intrinsic, or
+// nullopt when the callee is not special (analyse its body, or join args).
+std::optional<Divergence> intrinsicResult(const clang::CallExpr *call, llvm::StringRef name);
+
+// The called function's name without namespace, or "".
+llvm::StringRef calleeName(const clang::CallExpr *call);
+
+} // namespace warpcheck

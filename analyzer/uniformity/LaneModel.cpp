@@ -1,0 +1,215 @@
+#include "analyzer/uniformity/LaneModel.h"
+#include "analyzer/uniformity/CudaBuiltins.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/FoldingSet.h"
+
+namespace warpcheck {
+
+using namespace clang;
+
+bool sameExpr(const ASTContext &ast, const Expr *a, const Expr *b) {
+  if (!a || !b) return false;
+  llvm::FoldingSetNodeID ia, ib;
+  a->IgnoreParenImpCasts()->Profile(ia, ast, /*Canonical=*/true);
+  b->IgnoreParenImpCasts()->Profile(ib, ast, /*Canonical=*/true);
+  return ia == ib;
+}
+
+LaneModel::LaneModel(const FunctionUniformity &fu, unsigned warpSize) : fu_(fu), warpSize_(warpSize) {}
+
+const Expr *LaneModel::definitionOf(const Expr *e) const {
+  for (int i = 0; i < 8 && e; ++i) {
+    const auto *dre = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
+    if (!dre) return e->IgnoreParenImpCasts();
+    const auto *v = dyn_cast<VarDecl>(dre->getDecl());
+    if (!v) return e->IgnoreParenImpCasts();
+    if (v->getType().isConstQualified() && v->getInit() && !v->hasLocalStorage()) return v->getInit();
+    const Expr *d = fu_.singleDefinition(v);
+    if (!d) return e->IgnoreParenImpCasts();
+    e = d;
+  }
+  return e ? e->IgnoreParenImpCasts() : nullptr;
+}
+
+std::optional<int64_t> LaneModel::evaluate(const Expr *e, unsigned tid) const { return eval(e, tid, 0); }
+
+std::optional<int64_t> LaneModel::eval(const Expr *e, unsigned tid, int depth) const {
+  if (!e || depth > 24) return std::nullopt;
+  e = e->IgnoreParens();
+  if (e->isValueDependent() || e->isTypeDependent()) return std::nullopt;
+  const ASTContext &ast = fu_.program().ast();
+  if (!e->HasSideEffects(ast)) {
+    Expr::EvalResult r;
+    if (e->getType()->isIntegralOrEnumerationType() && e->EvaluateAsInt(r, ast)) return r.Val.getInt().getExtValue();
+  }
+  if (auto ref = builtinVarRef(e); ref.var != BuiltinVar::None) {
+    if (ref.var == BuiltinVar::ThreadIdx && ref.dim == 'x') return int64_t(tid);
+    return std::nullopt;
+  }
+  if (const auto *ce = dyn_cast<CastExpr>(e)) {
+    auto v = eval(ce->getSubExpr(), tid, depth + 1);
+    if (!v) return v;
+    QualType t = ce->getType();
+    if (t->isBooleanType()) return int64_t(*v != 0);
+    if (t->isIntegerType()) {
+      unsigned bits = ast.getIntWidth(t);
+      if (bits < 64) {
+        uint64_t m = (uint64_t(1) << bits) - 1;
+        uint64_t u = uint64_t(*v) & m;
+        if (t->isSignedIntegerType() && (u >> (bits - 1))) return int64_t(u | ~m);
+        return int64_t(u);
+      }
+    }
+    return v;
+  }
+  if (const auto *dre = dyn_cast<DeclRefExpr>(e)) {
+    const Expr *d = definitionOf(dre);
+    if (d && d != dre) return eval(d, tid, depth + 1);
+    return std::nullopt;
+  }
+  if (const auto *uo = dyn_cast<UnaryOperator>(e)) {
+    auto v = eval(uo->getSubExpr(), tid, depth + 1);
+    if (!v) return v;
+    switch (uo->getOpcode()) {
+    case UO_LNot: return int64_t(!*v);
+    case UO_Not: return ~*v;
+    case UO_Minus: return -*v;
+    case UO_Plus: return *v;
+    default: return std::nullopt;
+    }
+  }
+  if (const auto *co = dyn_cast<ConditionalOperator>(e)) {
+    auto c = eval(co->getCond(), tid, depth + 1);
+    if (c) return eval(*c ? co->getTrueExpr() : co->getFalseExpr(), tid, depth + 1);
+    auto a = eval(co->getTrueExpr(), tid, depth + 1), b = eval(co->getFalseExpr(), tid, depth + 1);
+    if (a && b && *a == *b) return a;
+    return std::nullopt;
+  }
+  if (const auto *bo = dyn_cast<BinaryOperator>(e)) {
+    auto l = eval(bo->getLHS(), tid, depth + 1);
+    // Short circuits decide with one known side.
+    if (bo->getOpcode() == BO_LAnd || bo->getOpcode() == BO_LOr) {
+      bool isAnd = bo->getOpcode() == BO_LAnd;
+      if (l && (*l != 0) != isAnd) return int64_t(!isAnd);
+      auto r = eval(bo->getRHS(), tid, depth + 1);
+      if (r && (*r != 0) != isAnd) return int64_t(!isAnd);
+      if (l && r) return int64_t(isAnd);
+      return std::nullopt;
+    }
+    auto r = eval(bo->getRHS(), tid, depth + 1);
+    if (!l || !r) {
+      // x & 0 and x * 0 are known without x.
+      if ((bo->getOpcode() == BO_And || bo->getOpcode() == BO_Mul) && ((l && *l == 0) || (r && *r == 0)))
+        return int64_t(0);
+      return std::nullopt;
+    }
+    int64_t a = *l, b = *r;
+    bool isUnsigned = bo->getLHS()->getType()->isUnsignedIntegerType() ||
+                      bo->getRHS()->getType()->isUnsignedIntegerType();
+    switch (bo->getOpcode()) {
+    case BO_Add: return a + b;
+    case BO_Sub: return a - b;
+    case BO_Mul: return a * b;
+    case BO_Div: return b ? std::optional<int64_t>(isUnsigned ? int64_t(uint64_t(a) / uint64_t(b)) : a / b) : std::nullopt;
+    case BO_Rem: return b ? std::optional<int64_t>(isUnsigned ? int64_t(uint64_t(a) % uint64_t(b)) : a % b) : std::nullopt;
+    case BO_And: return a & b;
+    case BO_Or: return a | b;
+    case BO_Xor: return a ^ b;
+    case BO_Shl: return b >= 0 && b < 64 ? std::optional<int64_t>(int64_t(uint64_t(a) << b)) : std::nullopt;
+    case BO_Shr: return b >= 0 && b < 64 ? std::optional<int64_t>(isUnsigned ? int64_t(uint64_t(a) >> b) : a >> b) : std::nullopt;
+    case BO_LT: return int64_t(isUnsigned ? uint64_t(a) < uint64_t(b) : a < b);
+    case BO_GT: return int64_t(isUnsigned ? uint64_t(a) > uint64_t(b) : a > b);
+    case BO_LE: return int64_t(isUnsigned ? uint64_t(a) <= uint64_t(b) : a <= b);
+    case BO_GE: return int64_t(isUnsigned ? uint64_t(a) >= uint64_t(b) : a >= b);
+    case BO_EQ: return int64_t(a == b);
+    case BO_NE: return int64_t(a != b);
+    default: return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
+LaneFacts LaneModel::reachOf(const Stmt *call) const {
+  LaneFacts facts;
+  facts.warpSize = warpSize_;
+  facts.guards = fu_.guards(call);
+  for (auto &w : facts.reach) w.fill(Reach::Yes);
+  for (auto &w : facts.blocker) w.fill(nullptr);
+  for (const Guard &g : facts.guards) {
+    for (unsigned w = 0; w < LaneFacts::kWarps; ++w)
+      for (unsigned l = 0; l < warpSize_; ++l) {
+        Reach &r = facts.reach[w][l];
+        if (r == Reach::No) continue;
+        std::optional<int64_t> c = g.condition ? evaluate(g.condition, w * warpSize_ + l) : std::nullopt;
+        bool known = c.has_value() && !g.bothSides;
+        bool holds = false;
+        if (known) {
+          if (g.caseValue) {
+            auto cv = evaluate(g.caseValue, w * warpSize_ + l);
+            if (!cv) known = false;
+            else holds = *c == *cv;
+          } else {
+            holds = (*c != 0) == g.taken;
+          }
+        }
+        if (known && !holds) {
+          r = Reach::No;
+          facts.blocker[w][l] = &g;
+        } else if (!known && g.level.level == Divergence::Thread) {
+          r = Reach::Maybe;
+          if (!facts.blocker[w][l]) facts.blocker[w][l] = &g;
+        }
+        // Unknown but warp-uniform: the whole warp goes the same way.
+      }
+  }
+  return facts;
+}
+
+MaskFacts LaneModel::maskOf(const Expr *mask) const {
+  MaskFacts facts;
+  const Expr *def = definitionOf(mask);
+  if (const auto *call = dyn_cast_or_null<CallExpr>(def)) {
+    llvm::StringRef name = calleeName(call);
+    if (name == "__ballot_sync") {
+      facts.kind = MaskFacts::Ballot;
+      facts.ballot = call;
+      return facts;
+    }
+    if (name == "__activemask") {
+      facts.kind = MaskFacts::ActiveMask;
+      facts.activemask = call;
+      return facts;
+    }
+  }
+  bool any = false;
+  for (unsigned w = 0; w < LaneFacts::kWarps; ++w)
+    for (unsigned l = 0; l < warpSize_; ++l) {
+      auto v = evaluate(mask, w * warpSize_ + l);
+      if (v) {
+        uint64_t m = uint64_t(*v);
+        if (warpSize_ < 64) m &= (uint64_t(1) << warpSize_) - 1;
+        facts.value[w][l] = m;
+        any = true;
+      }
+    }
+  if (any) facts.kind = MaskFacts::Concrete;
+  return facts;
+}
+
+bool LaneModel::guardImpliedByBallot(const Guard &g, const CallExpr *ballot) const {
+  // The ballot sits under the same guard: lanes in its mask passed it too.
+  for (const Guard &bg : fu_.guards(ballot))
+    if (bg.branch == g.branch && bg.taken == g.taken && bg.bothSides == g.bothSides) return true;
+  // The guard tests the ballot's predicate.
+  if (ballot->getNumArgs() < 2 || !g.condition || g.bothSides) return false;
+  const ASTContext &ast = fu_.program().ast();
+  const Expr *pred = ballot->getArg(1)->IgnoreParenImpCasts();
+  const Expr *cond = g.condition->IgnoreParenImpCasts();
+  if (g.taken && (sameExpr(ast, cond, pred) || sameExpr(ast, definitionOf(cond), definitionOf(pred)))) return true;
+  if (const auto *uo = dyn_cast<UnaryOperator>(cond); uo && uo->getOpcode() == UO_LNot && !g.taken)
+    return sameExpr(ast, uo->getSubExpr(), pred);
+  return false;
+}
+
+} // namespace warpcheck

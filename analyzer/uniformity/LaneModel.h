@@ -1,0 +1,63 @@
+#pragma once
+// Which lanes of each warp reach a warp collective, and which mask each
+// passes. Guards and masks are evaluated concretely for every thread index
+// of a block of up to 1024 threads (threadIdx.x = 0..1023; lane = x % 32,
+// warp = x / 32, assuming blockDim.x is a multiple of the warp size); what
+// cannot be evaluated is "unknown", and an unknown guard whose value is
+// warp-uniform is taken to send the whole warp the same way.
+#include "analyzer/uniformity/FunctionUniformity.h"
+#include <array>
+#include <cstdint>
+#include <optional>
+
+namespace warpcheck {
+
+enum class Reach : uint8_t { No, Maybe, Yes };
+
+struct LaneFacts {
+  static constexpr unsigned kWarps = 32;
+  unsigned warpSize = 32;
+  // reach[w][l]: whether lane l of warp w reaches the call.
+  std::array<std::array<Reach, 64>, kWarps> reach{};
+  // The guard that makes a lane No/Maybe (for notes), per warp and lane.
+  std::array<std::array<const Guard *, 64>, kWarps> blocker{};
+  std::vector<Guard> guards;
+};
+
+// The mask argument of a collective, as far as it can be known.
+struct MaskFacts {
+  enum Kind { Unknown, Concrete, Ballot, ActiveMask } kind = Unknown;
+  // Concrete: the mask each lane passes (per warp, per lane); nullopt where
+  // that lane's mask could not be evaluated.
+  std::array<std::array<std::optional<uint64_t>, 64>, LaneFacts::kWarps> value{};
+  const clang::CallExpr *ballot = nullptr;   // Ballot: the __ballot_sync call
+  const clang::CallExpr *activemask = nullptr; // ActiveMask: the __activemask call
+};
+
+class LaneModel {
+public:
+  LaneModel(const FunctionUniformity &fu, unsigned warpSize);
+
+  LaneFacts reachOf(const clang::Stmt *call) const;
+  MaskFacts maskOf(const clang::Expr *mask) const;
+
+  // Evaluates `e` for the thread with threadIdx.x == tid.
+  std::optional<int64_t> evaluate(const clang::Expr *e, unsigned tid) const;
+
+  // The expression a local with a single, plain definition stands for.
+  const clang::Expr *definitionOf(const clang::Expr *e) const;
+
+  // Whether guard `g` holds for the ballot's predicate: the mask of
+  // `__ballot_sync(m, P)` names exactly the lanes where P held.
+  bool guardImpliedByBallot(const Guard &g, const clang::CallExpr *ballot) const;
+
+private:
+  std::optional<int64_t> eval(const clang::Expr *e, unsigned tid, int depth) const;
+  const FunctionUniformity &fu_;
+  unsigned warpSize_;
+};
+
+// Structural equality of two expressions (clang's Stmt::Profile).
+bool sameExpr(const clang::ASTContext &ast, const clang::Expr *a, const clang::Expr *b);
+
+} // namespace warpcheck
