@@ -42,6 +42,11 @@ std::string describeLane(unsigned warp, unsigned lane, unsigned warpSize) {
          std::to_string(warp * warpSize + lane) + ")";
 }
 
+SourceLocation maskLoc(const CallExpr *call) {
+  SourceLocation l = call->getNumArgs() ? call->getArg(0)->getBeginLoc() : SourceLocation();
+  return l.isValid() ? l : call->getBeginLoc();
+}
+
 std::string hexMask(uint64_t m) {
   char buf[24];
   std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(m));

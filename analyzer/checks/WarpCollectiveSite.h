@@ -31,5 +31,8 @@ std::optional<WarpCollectiveSite> analyseWarpCollective(CheckContext &ctx, const
 // "lane 17 of warp 1 (threadIdx.x == 49)"
 std::string describeLane(unsigned warp, unsigned lane, unsigned warpSize);
 std::string hexMask(uint64_t m);
+// Where to point at the mask: the argument, or the call when the mask is a
+// default argument (`__syncwarp()`).
+clang::SourceLocation maskLoc(const clang::CallExpr *call);
 
 } // namespace warpcheck

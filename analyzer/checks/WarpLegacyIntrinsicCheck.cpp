@@ -38,7 +38,7 @@ public:
     std::string message = "'" + name + "' has no mask and assumes the warp runs in lockstep; it is removed for "
                           "sm_70 and later: use '" + replacement + "'";
     std::optional<uint64_t> mask;
-    const Guard *blocker = nullptr;
+    std::optional<Guard> blocker;
     ProgramUniformity &program = context().uniformity();
     const FunctionDecl *fn = program.enclosingFunction(call);
     if (fn && !fn->isDependentContext())
@@ -63,7 +63,8 @@ private:
   // The one mask that names exactly the lanes reaching the call, identical
   // for every warp that reaches it at all; nullopt when lanes may or may
   // not reach it depending on run-time data.
-  static std::optional<uint64_t> computeMask(const FunctionUniformity &fu, const CallExpr *call, const Guard *&blocker) {
+  static std::optional<uint64_t> computeMask(const FunctionUniformity &fu, const CallExpr *call,
+                                             std::optional<Guard> &blocker) {
     LaneModel lanes(fu, 32);
     LaneFacts r = lanes.reachOf(call);
     std::optional<uint64_t> mask;
@@ -71,7 +72,7 @@ private:
       uint64_t m = 0;
       for (unsigned l = 0; l < 32; ++l) {
         if (r.reach[w][l] == Reach::Maybe) {
-          blocker = r.blocker[w][l];
+          if (const Guard *g = r.blocker(w, l)) blocker = *g;
           return std::nullopt;
         }
         if (r.reach[w][l] == Reach::Yes) m |= uint64_t(1) << l;

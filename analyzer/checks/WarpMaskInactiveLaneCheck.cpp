@@ -41,7 +41,7 @@ public:
         }
       }
     if (!found) return;
-    const Guard *why = r.blocker[best.warp][best.named];
+    const Guard *why = r.blocker(best.warp, best.named);
     std::string head = "mask " + hexMask(best.mask) + " of '" + site->name + "' names " +
                        (best.definite ? "lanes that cannot reach this call"
                                       : "lanes that may not reach this call");
@@ -50,7 +50,7 @@ public:
                                                   : ": if one of them is not there, the call has undefined behaviour"));
     f.range(site->call->getArg(0)->getSourceRange());
     if (best.definite) f.severity(Severity::Error);
-    f.note(site->call->getArg(0)->getBeginLoc(),
+    f.note(maskLoc(site->call),
            "for example " + describeLane(best.warp, best.named, ws) + " is in the mask but " +
                (best.definite ? "does not reach the call" : "may not reach the call"));
     if (why) noteGuard(f, *why);

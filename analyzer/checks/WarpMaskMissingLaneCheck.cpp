@@ -47,10 +47,10 @@ public:
                                 ": each calling lane must be named in the mask");
     f.range(site->call->getArg(0)->getSourceRange());
     if (definite) f.severity(Severity::Error);
-    f.note(site->call->getArg(0)->getBeginLoc(),
+    f.note(maskLoc(site->call),
            "for example " + describeLane(fw, fl, ws) + (definite ? " calls it" : " may call it") +
                " but is not in the mask");
-    if (const Guard *g = site->reach.blocker[fw][fl]) noteGuard(f, *g);
+    if (const Guard *g = site->reach.blocker(fw, fl)) noteGuard(f, *g);
   }
 
 private:

@@ -36,7 +36,7 @@ public:
                                       hexMask(ma) + " and " + hexMask(mb) +
                                       "): lanes named in a mask must all pass that same mask");
           f.range(site->call->getArg(0)->getSourceRange());
-          f.note(site->call->getArg(0)->getBeginLoc(),
+          f.note(maskLoc(site->call),
                  describeLane(w, a, ws) + " passes " + hexMask(ma) + ", " + describeLane(w, b, ws) + " passes " +
                      hexMask(mb));
           return;

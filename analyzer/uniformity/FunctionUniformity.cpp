@@ -297,10 +297,15 @@ struct FunctionUniformity::Impl {
     return *slot;
   }
 
-  bool endsInNoReturn(const CFGBlock *b) const {
+  // The block's last statement: a `return` (in a kernel, the thread exits)
+  // or a call that never returns (__trap, assert failure).
+  bool endsInNoReturn(const CFGBlock *b) const { return endsInExit(b, /*returnExits=*/false); }
+  bool endsInExit(const CFGBlock *b, bool returnExits) const {
     for (auto it = b->rbegin(); it != b->rend(); ++it)
       if (auto cs = it->getAs<CFGStmt>()) {
-        if (const auto *call = dyn_cast<CallExpr>(cs->getStmt()))
+        const Stmt *s = cs->getStmt();
+        if (isa<ReturnStmt>(s)) return returnExits;
+        if (const auto *call = dyn_cast<CallExpr>(s))
           if (const FunctionDecl *fd = call->getDirectCallee()) return fd->isNoReturn();
         return false;
       }
@@ -344,7 +349,10 @@ struct FunctionUniformity::Impl {
         if (blockHasBarrier(b)) return false;
         bool toExit = false;
         for (const CFGBlock *x : b->succs()) toExit |= x == &exit;
-        if (toExit && !kernel && !endsInNoReturn(b)) return false; // returns to the caller
+        // Only an explicit exit counts: a `return` in a kernel or a call
+        // that never returns. Falling off the end after other work, or
+        // returning to a caller, is running on, not exiting.
+        if (toExit && !endsInExit(b, /*returnExits=*/kernel)) return false;
       }
     }
     return anyExitSide;

@@ -135,8 +135,9 @@ LaneFacts LaneModel::reachOf(const Stmt *call) const {
   facts.warpSize = warpSize_;
   facts.guards = fu_.guards(call);
   for (auto &w : facts.reach) w.fill(Reach::Yes);
-  for (auto &w : facts.blocker) w.fill(nullptr);
-  for (const Guard &g : facts.guards) {
+  for (auto &w : facts.blockerIndex) w.fill(-1);
+  for (size_t gi = 0; gi < facts.guards.size(); ++gi) {
+    const Guard &g = facts.guards[gi];
     for (unsigned w = 0; w < LaneFacts::kWarps; ++w)
       for (unsigned l = 0; l < warpSize_; ++l) {
         Reach &r = facts.reach[w][l];
@@ -155,10 +156,10 @@ LaneFacts LaneModel::reachOf(const Stmt *call) const {
         }
         if (known && !holds) {
           r = Reach::No;
-          facts.blocker[w][l] = &g;
+          facts.blockerIndex[w][l] = int16_t(gi);
         } else if (!known && g.level.level == Divergence::Thread) {
           r = Reach::Maybe;
-          if (!facts.blocker[w][l]) facts.blocker[w][l] = &g;
+          if (facts.blockerIndex[w][l] < 0) facts.blockerIndex[w][l] = int16_t(gi);
         }
         // Unknown but warp-uniform: the whole warp goes the same way.
       }

@@ -19,9 +19,15 @@ struct LaneFacts {
   unsigned warpSize = 32;
   // reach[w][l]: whether lane l of warp w reaches the call.
   std::array<std::array<Reach, 64>, kWarps> reach{};
-  // The guard that makes a lane No/Maybe (for notes), per warp and lane.
-  std::array<std::array<const Guard *, 64>, kWarps> blocker{};
+  // Index into `guards` of the guard that makes a lane No/Maybe (for
+  // notes), per warp and lane; -1 for none.
+  std::array<std::array<int16_t, 64>, kWarps> blockerIndex{};
   std::vector<Guard> guards;
+
+  const Guard *blocker(unsigned w, unsigned l) const {
+    int i = blockerIndex[w][l];
+    return i < 0 ? nullptr : &guards[size_t(i)];
+  }
 };
 
 // The mask argument of a collective, as far as it can be known.
