@@ -98,6 +98,7 @@ LintOutcome runLint(const LintOptions &opts) {
     outcome.usageError = true;
     return outcome;
   }
+  for (const std::string &w : inputs.warnings) llvm::errs() << "warpcheck: warning: " << w << '\n';
   FrontendConfig config;
   std::string tkError;
   auto tk = findCudaToolkit(opts.cudaPath, tkError);

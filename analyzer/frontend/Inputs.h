@@ -1,6 +1,18 @@
 #pragma once
 // Turns what the user named (files, directories, a compile database, extra
 // arguments) into translation units to analyse.
+//
+// - No files, -p DIR: every CUDA entry of DIR/compile_commands.json (a .cu
+//   file, or any file compiled with -x cu / -x cuda); HIP entries are
+//   reported as skipped; other entries are not the user's ask and are left.
+// - Files: each is a TU (.cuh too). With -p, a file's own entry gives its
+//   flags; a file without one borrows those of the nearest CUDA entry (the
+//   one sharing the longest directory prefix), with a warning.
+// - Directories: searched recursively for .cu (and .hip, reported as
+//   skipped); hidden entries and symlinked directories are not entered.
+// - A named file that is not CUDA (.cpp without -x cu) is skipped with why.
+// - Arguments after `--` are clang arguments appended to every TU; their
+//   -x cuda makes a .cpp file CUDA. --cuda-arch beats the database's archs.
 #include "analyzer/frontend/TranslationUnit.h"
 #include "reports/Report.h"
 #include <string>
@@ -18,6 +30,9 @@ struct InputOptions {
 struct Inputs {
   std::vector<TranslationUnit> units;
   std::vector<FileStatus> skipped; // named by the user but not analysed, with why
+  // Lines for stderr, each once: dropped compiler options, files without a
+  // database entry, skipped files.
+  std::vector<std::string> warnings;
 };
 
 // False on a usage error (missing file, unreadable database); `error` then

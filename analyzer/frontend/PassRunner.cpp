@@ -115,6 +115,10 @@ std::vector<std::string> passCommandLine(const TranslationUnit &tu, const Pass &
   args.push_back("-fsyntax-only");
   args.push_back("-w"); // lint reports its own findings, not clang's warnings
   args.push_back("-Wno-unknown-cuda-version");
+  // Without carets clang also skips its "N errors generated when compiling
+  // for host." line on stderr; the errors reach the report through
+  // ErrorCollector, and the report's formatter prints them.
+  args.push_back("-fno-caret-diagnostics");
   if (!config.resourceDir.empty()) args.push_back("-resource-dir=" + config.resourceDir);
   if (tu.language == SourceLanguage::Cuda) {
     args.push_back("--cuda-path=" + tk.root);
@@ -124,9 +128,14 @@ std::vector<std::string> passCommandLine(const TranslationUnit &tu, const Pass &
     // Toolkit headers test nvcc's version macros; clang does not define them.
     args.push_back("-D__CUDACC_VER_MAJOR__=" + std::to_string(tk.major));
     args.push_back("-D__CUDACC_VER_MINOR__=" + std::to_string(tk.minor));
-    args.push_back("-D__CUDACC_VER_BUILD__=0");
+    args.push_back("-D__CUDACC_VER_BUILD__=" + std::to_string(tk.build));
   }
-  if (tu.relocatableDeviceCode) args.push_back("-fgpu-rdc");
+  if (tu.relocatableDeviceCode) {
+    args.push_back("-fgpu-rdc");
+    // nvcc's macro for -rdc, which CUDA's headers test; clang defines only
+    // __CLANG_RDC__.
+    args.push_back("-D__CUDACC_RDC__");
+  }
   args.insert(args.end(), tu.args.begin(), tu.args.end());
   if (pass.host) {
     args.push_back("--offload-host-only");

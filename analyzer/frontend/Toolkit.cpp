@@ -23,11 +23,34 @@ bool readToolkitVersion(const std::string &root, int &major, int &minor) {
   return true;
 }
 
+int readNvccBuild(const std::string &root, int major, int minor) {
+  const std::string version = std::to_string(major) + R"(\.)" + std::to_string(minor) + R"(\.(\d+))";
+  llvm::SmallString<256> path(root);
+  llvm::sys::path::append(path, "version.json");
+  if (auto buf = llvm::MemoryBuffer::getFile(path)) {
+    const std::regex re(R"("cuda_nvcc"\s*:\s*\{[^}]*"version"\s*:\s*")" + version + "\"");
+    std::smatch m;
+    std::string text = (*buf)->getBuffer().str();
+    if (std::regex_search(text, m, re)) return std::stoi(m[1]);
+  }
+  path = root;
+  llvm::sys::path::append(path, "dist-info");
+  const std::regex distRe("nvidia_cuda_nvcc[a-z0-9_]*-" + version + R"(\.dist-info)");
+  std::error_code ec;
+  for (llvm::sys::fs::directory_iterator it(path, ec), end; it != end && !ec; it.increment(ec)) {
+    std::smatch m;
+    std::string name = llvm::sys::path::filename(it->path()).str();
+    if (std::regex_match(name, m, distRe)) return std::stoi(m[1]);
+  }
+  return 0;
+}
+
 static std::optional<CudaToolkit> tryRoot(const std::string &root) {
   CudaToolkit tk;
   if (root.empty() || !readToolkitVersion(root, tk.major, tk.minor)) return std::nullopt;
   llvm::SmallString<256> real;
   tk.root = llvm::sys::fs::real_path(root, real) ? root : std::string(real);
+  tk.build = readNvccBuild(tk.root, tk.major, tk.minor);
   return tk;
 }
 

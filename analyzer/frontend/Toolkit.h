@@ -8,6 +8,7 @@ namespace warpcheck {
 struct CudaToolkit {
   std::string root;    // e.g. /usr/local/cuda
   int major = 0, minor = 0;
+  int build = 0; // nvcc's patch number (13.0.88 -> 88), 0 when unknown
   std::string version() const { return std::to_string(major) + "." + std::to_string(minor); }
 };
 
@@ -18,5 +19,11 @@ std::optional<CudaToolkit> findCudaToolkit(const std::string &explicitPath, std:
 
 // Reads the version from include/cuda.h (CUDA_VERSION). False if unreadable.
 bool readToolkitVersion(const std::string &root, int &major, int &minor);
+
+// nvcc's build number for __CUDACC_VER_BUILD__: from version.json
+// ("cuda_nvcc") of a runfile/package install, else the name of a pip
+// install's dist-info/nvidia_cuda_nvcc*-X.Y.Z.dist-info. Only a version
+// matching major.minor counts; 0 when none is found.
+int readNvccBuild(const std::string &root, int major, int minor);
 
 } // namespace warpcheck

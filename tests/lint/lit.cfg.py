@@ -22,3 +22,16 @@ config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "I
 for var in ("CUDA_PATH", "CUDA_HOME", "PATH", "HOME"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
+
+# Frontend tests: %python runs their report checkers; the CMake project test
+# configures a real CUDA project and needs cmake and nvcc.
+import shutil
+config.substitutions.append(("%python", config.python))
+if shutil.which("cmake"):
+    config.available_features.add("cmake")
+_nvcc = shutil.which("nvcc") or next(
+    (p for p in [os.path.join(os.environ.get(v, ""), "bin", "nvcc") for v in ("CUDA_PATH", "CUDA_HOME")]
+     + ["/usr/local/cuda/bin/nvcc"] if os.path.isfile(p)), None)
+if _nvcc:
+    config.available_features.add("nvcc")
+    config.substitutions.append(("%nvcc", _nvcc))

@@ -1,0 +1,1 @@
+__global__ void fromTreeA(int *p) { p[threadIdx.x] = 1; }

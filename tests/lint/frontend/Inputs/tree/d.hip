@@ -1,0 +1,2 @@
+// HIP: reported as skipped, never parsed.
+#include <hip/hip_runtime.h>

@@ -1,0 +1,1 @@
+__global__ void fromTreeB(int *p) { p[threadIdx.x] = 2; }

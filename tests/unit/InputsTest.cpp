@@ -1,0 +1,122 @@
+// Files and directories named on the command line, without a database.
+#include "analyzer/frontend/Inputs.h"
+#include "analyzer/frontend/SourceDiscovery.h"
+#include "FrontendTempDir.h"
+#include <algorithm>
+#include <gtest/gtest.h>
+
+using namespace warpcheck;
+using Args = std::vector<std::string>;
+
+namespace {
+
+bool has(const Args &v, const std::string &s) { return std::find(v.begin(), v.end(), s) != v.end(); }
+
+void writeTree(const test::TempDir &t) {
+  for (const char *f : {"tree/a.cu", "tree/sub/deeper/b.cu", "tree/.hidden/c.cu", "tree/.d.cu",
+                        "tree/x.cuh", "tree/y.cpp", "tree/z.hip", "tree/notes.txt",
+                        "tree/build/gen.cu"})
+    t.write(f, "__global__ void k() {}\n");
+  // A symlinked directory pointing up would loop if followed.
+  llvm::sys::fs::create_link(t / "tree", t / "tree/sub/loop");
+  llvm::sys::fs::create_link(t / "tree/a.cu", t / "tree/sub/alias.cu");
+}
+
+} // namespace
+
+TEST(InputsDiscovery, FindsCudaAndHipSourcesRecursively) {
+  test::TempDir t;
+  writeTree(t);
+  std::vector<std::string> found;
+  std::string error;
+  ASSERT_TRUE(findSources(t / "tree", found, error)) << error;
+  EXPECT_EQ(found, (Args{t / "tree/a.cu", t / "tree/build/gen.cu", t / "tree/sub/alias.cu",
+                         t / "tree/sub/deeper/b.cu", t / "tree/z.hip"}));
+}
+
+TEST(InputsDiscovery, DirectoryBecomesUnitsAndSkippedHip) {
+  test::TempDir t;
+  writeTree(t);
+  InputOptions opts;
+  opts.paths = {t / "tree"};
+  Inputs in;
+  std::string error;
+  ASSERT_TRUE(collectInputs(opts, in, error)) << error;
+  Args files;
+  for (const TranslationUnit &u : in.units) files.push_back(u.file);
+  // alias.cu is a symlink to a.cu: the same TU once.
+  EXPECT_EQ(files, (Args{t / "tree/a.cu", t / "tree/build/gen.cu", t / "tree/sub/deeper/b.cu"}));
+  ASSERT_EQ(in.skipped.size(), 1u);
+  EXPECT_EQ(in.skipped[0].path, t / "tree/z.hip");
+  EXPECT_EQ(in.skipped[0].reason, "HIP is not supported yet");
+}
+
+TEST(InputsDiscovery, DirectoryWithoutSourcesIsAnError) {
+  test::TempDir t;
+  t.write("empty/readme.txt", "");
+  InputOptions opts;
+  opts.paths = {t / "empty"};
+  Inputs in;
+  std::string error;
+  EXPECT_FALSE(collectInputs(opts, in, error));
+  EXPECT_NE(error.find("no CUDA sources"), std::string::npos) << error;
+}
+
+TEST(Inputs, MissingPathIsAnError) {
+  test::TempDir t;
+  InputOptions opts;
+  opts.paths = {t / "nope.cu"};
+  Inputs in;
+  std::string error;
+  EXPECT_FALSE(collectInputs(opts, in, error));
+  EXPECT_EQ(error, "no such file or directory: '" + t / "nope.cu" + "'");
+}
+
+TEST(Inputs, ExplicitFiles) {
+  test::TempDir t;
+  writeTree(t);
+  InputOptions opts;
+  opts.paths = {t / "tree/x.cuh", t / "tree/y.cpp", t / "tree/.hidden/c.cu", t / "tree/x.cuh"};
+  Inputs in;
+  std::string error;
+  ASSERT_TRUE(collectInputs(opts, in, error)) << error;
+  ASSERT_EQ(in.units.size(), 2u); // a header named is its own TU; named twice, once
+  EXPECT_EQ(in.units[0].file, t / "tree/x.cuh");
+  EXPECT_EQ(in.units[0].origin, "command line");
+  EXPECT_TRUE(in.units[0].archs.empty()); // lint's default
+  EXPECT_EQ(in.units[1].file, t / "tree/.hidden/c.cu"); // named, so not hidden
+  ASSERT_EQ(in.skipped.size(), 1u);
+  EXPECT_EQ(in.skipped[0].path, t / "tree/y.cpp");
+  EXPECT_NE(in.skipped[0].reason.find("not a CUDA source"), std::string::npos);
+}
+
+TEST(Inputs, ExtraArgsCanMakeACppFileCuda) {
+  test::TempDir t;
+  writeTree(t);
+  InputOptions opts;
+  opts.paths = {t / "tree/y.cpp"};
+  opts.extraArgs = {"-x", "cuda", "-DEXTRA", "--cuda-gpu-arch=sm_75", "-c", "-o", "y.o"};
+  Inputs in;
+  std::string error;
+  ASSERT_TRUE(collectInputs(opts, in, error)) << error;
+  ASSERT_EQ(in.units.size(), 1u);
+  EXPECT_EQ(in.units[0].args, (Args{"-DEXTRA"}));
+  EXPECT_EQ(in.units[0].archs, (Args{"sm_75"}));
+  EXPECT_TRUE(in.skipped.empty());
+}
+
+TEST(Inputs, UnknownExtraArgIsDroppedWithAWarning) {
+  test::TempDir t;
+  writeTree(t);
+  InputOptions opts;
+  opts.paths = {t / "tree/a.cu"};
+  opts.extraArgs = {"--expt-relaxed-constexpr", "-DKEEP"};
+  Inputs in;
+  std::string error;
+  ASSERT_TRUE(collectInputs(opts, in, error)) << error;
+  ASSERT_EQ(in.units.size(), 1u);
+  EXPECT_TRUE(has(in.units[0].args, "-DKEEP"));
+  EXPECT_FALSE(has(in.units[0].args, "--expt-relaxed-constexpr"));
+  ASSERT_EQ(in.warnings.size(), 1u);
+  EXPECT_NE(in.warnings[0].find("--expt-relaxed-constexpr"), std::string::npos);
+}
