@@ -1,5 +1,6 @@
 #include "reports/Finding.h"
 #include <algorithm>
+#include <functional>
 #include <tuple>
 
 namespace warpcheck {
@@ -8,18 +9,38 @@ static auto key(const Finding &f) {
   return std::tie(f.where.file, f.where.line, f.where.column, f.rule, f.message);
 }
 
+static auto rangeKey(const SourceRange &r) {
+  return std::tie(r.file, r.line, r.column, r.endLine, r.endColumn);
+}
+
 bool sameFinding(const Finding &a, const Finding &b) { return key(a) == key(b); }
 
+// Appends the items of `from` that `into` lacks, in first-seen order.
+template <typename T, typename Eq>
+static void unionInto(std::vector<T> &into, std::vector<T> &from, Eq eq) {
+  for (T &x : from)
+    if (std::none_of(into.begin(), into.end(), [&](const T &y) { return eq(x, y); }))
+      into.push_back(std::move(x));
+}
+
 void mergeFindings(std::vector<Finding> &findings) {
+  // Stable: equal findings keep the order their passes were collected in,
+  // which fixes the order of the merged `passes`.
   std::stable_sort(findings.begin(), findings.end(),
                    [](const Finding &a, const Finding &b) { return key(a) < key(b); });
   std::vector<Finding> out;
   for (Finding &f : findings) {
     if (!out.empty() && sameFinding(out.back(), f)) {
       Finding &kept = out.back();
-      for (std::string &p : f.passes)
-        if (std::find(kept.passes.begin(), kept.passes.end(), p) == kept.passes.end())
-          kept.passes.push_back(std::move(p));
+      unionInto(kept.passes, f.passes, std::equal_to<std::string>());
+      // A pass may add context the others lacked (a note in device code only).
+      unionInto(kept.notes, f.notes, [](const Note &a, const Note &b) {
+        return rangeKey(a.where) == rangeKey(b.where) && a.message == b.message;
+      });
+      unionInto(kept.fixits, f.fixits, [](const FixIt &a, const FixIt &b) {
+        return rangeKey(a.where) == rangeKey(b.where) && a.replacement == b.replacement;
+      });
+      kept.severity = std::max(kept.severity, f.severity);
       continue;
     }
     out.push_back(std::move(f));

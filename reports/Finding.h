@@ -38,9 +38,11 @@ struct Finding {
 };
 
 // Two findings are the same problem when rule, place and message agree;
-// passes and notes are merged.
+// passes, notes and fix-its are merged.
 bool sameFinding(const Finding &a, const Finding &b);
-// Sorts by file, line, column, rule and merges duplicates (unioning passes).
+// Sorts by file, line, column, rule, message and merges duplicates: their
+// passes, notes and fix-its are unioned in first-seen order, and the higher
+// severity is kept.
 void mergeFindings(std::vector<Finding> &findings);
 
 } // namespace warpcheck

@@ -5,12 +5,14 @@ namespace {
 
 using nlohmann::json;
 
+// An unset end (endLine 0) is the start. A set end is written as is: a
+// fix-it that inserts ends one column before it starts.
 void putRange(json &j, const SourceRange &r) {
   j["file"] = r.file;
   j["line"] = r.line;
   j["column"] = r.column;
   j["end_line"] = r.endLine ? r.endLine : r.line;
-  j["end_column"] = r.endColumn ? r.endColumn : r.column;
+  j["end_column"] = r.endLine ? r.endColumn : r.column;
 }
 
 json findingJson(const Finding &f) {
@@ -78,6 +80,10 @@ json toJson(const Report &report) {
   return j;
 }
 
-void writeJson(std::ostream &os, const Report &report) { os << toJson(report).dump(2) << '\n'; }
+// Paths and compiler messages are bytes, not always UTF-8: replace what is not
+// valid UTF-8 (U+FFFD) rather than throw.
+void writeJson(std::ostream &os, const Report &report) {
+  os << toJson(report).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+}
 
 } // namespace warpcheck

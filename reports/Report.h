@@ -15,7 +15,7 @@ const char *fileStatusName(FileStatusKind k);
 
 struct Diagnostic { // a compiler message about a file (parse errors)
   SourceRange where;
-  std::string severity; // "error", "warning", "fatal"
+  std::string severity; // "fatal error", "error" (parse errors), "warning", "note"
   std::string message;
   std::string pass;
 };

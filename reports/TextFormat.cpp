@@ -1,9 +1,15 @@
 #include "reports/TextFormat.h"
 #include "reports/SourceCache.h"
+#include <algorithm>
 #include <map>
+#include <tuple>
 
 namespace warpcheck {
 namespace {
+
+// Clang's palette: bold location and message, red errors, magenta warnings,
+// cyan notes, green carets.
+constexpr const char *kBold = "\033[1m", *kReset = "\033[0m", *kGreen = "\033[1;32m";
 
 const char *colorOf(const std::string &sev) {
   if (sev == "error" || sev == "fatal error") return "\033[1;31m";
@@ -11,42 +17,107 @@ const char *colorOf(const std::string &sev) {
   return "\033[1;36m";
 }
 
+// A source line as shown: tabs expanded to 8-column stops (as clang does, so
+// the caret line lines up in any terminal) and a map from byte to display
+// column. UTF-8 continuation bytes take no column of their own.
+struct ShownLine {
+  std::string text;
+  std::vector<unsigned> col; // col[i]: display column (0-based) of byte i; col[size] = width
+};
+
+ShownLine expandLine(const std::string &raw) {
+  ShownLine s;
+  unsigned width = 0;
+  for (char c : raw) {
+    s.col.push_back(width);
+    if (c == '\t') {
+      unsigned next = (width / 8 + 1) * 8;
+      s.text.append(next - width, ' ');
+      width = next;
+    } else {
+      s.text += c;
+      if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++width;
+    }
+  }
+  s.col.push_back(width);
+  return s;
+}
+
 class TextWriter {
 public:
   TextWriter(std::ostream &os, const TextOptions &opts) : os_(os), opts_(opts) {}
 
-  void message(const SourceRange &at, const std::string &sev, const std::string &msg,
-               const std::string &rule) {
-    if (opts_.color) os_ << "\033[1m";
+  // `file:line:col: sev: msg [rule]`: the first line of every message, in the
+  // form VS Code's $gcc problem matcher and editors' error parsers expect.
+  void header(const SourceRange &at, const std::string &sev, const std::string &msg,
+              const std::string &rule) {
+    if (opts_.color) os_ << kBold;
     if (at.valid())
       os_ << at.file << ':' << at.line << ':' << (at.column ? at.column : 1) << ": ";
+    else if (!at.file.empty()) // about a whole file, as gcc prints "x.c: error: ..."
+      os_ << at.file << ": ";
     if (opts_.color) os_ << colorOf(sev);
     os_ << sev << ": ";
-    if (opts_.color) os_ << "\033[0m\033[1m";
+    if (opts_.color) os_ << kReset << kBold;
     os_ << msg;
     if (!rule.empty()) os_ << " [" << rule << ']';
-    if (opts_.color) os_ << "\033[0m";
+    if (opts_.color) os_ << kReset;
     os_ << '\n';
-    if (opts_.showSource) snippet(at);
+  }
+
+  // The line `at` points into, a caret under its start and ~ under the rest
+  // of the range, then the replacement text of fix-its on that line. Nothing
+  // when the file cannot be read (moved, generated, or a runtime report).
+  void snippet(const SourceRange &at, const std::vector<FixIt> &fixits = {}) {
+    if (!opts_.showSource || !at.valid()) return;
+    const std::string *raw = sources_.line(at.file, at.line);
+    if (!raw) return;
+    ShownLine line = expandLine(*raw);
+    size_t size = raw->size();
+    size_t begin = std::min<size_t>(at.column ? at.column - 1 : 0, size);
+    // Inclusive end byte; a range running past this line underlines to its end.
+    size_t end = begin;
+    if (at.endLine > at.line)
+      end = size ? size - 1 : 0;
+    else if (at.endLine == at.line && at.endColumn > at.column)
+      end = std::min<size_t>(at.endColumn - 1, size ? size - 1 : 0);
+    end = std::max(end, begin);
+
+    std::string number = std::to_string(at.line);
+    std::string pad(std::max<size_t>(4, number.size()) + 1 - number.size(), ' ');
+    std::string blank(pad.size() + number.size(), ' ');
+    os_ << pad << number << " | " << line.text << '\n';
+
+    unsigned from = line.col[begin];
+    unsigned to = end < size ? line.col[end + 1] : from + 1; // display columns [from, to)
+    os_ << blank << " | " << std::string(from, ' ');
+    if (opts_.color) os_ << kGreen;
+    os_ << '^' << std::string(to > from + 1 ? to - from - 1 : 0, '~');
+    if (opts_.color) os_ << kReset;
+    os_ << '\n';
+
+    std::string fixLine = fixItLine(at, line, size, fixits);
+    if (!fixLine.empty()) os_ << blank << " | " << fixLine << '\n';
   }
 
 private:
-  void snippet(const SourceRange &at) {
-    if (!at.valid()) return;
-    const std::string *text = sources_.line(at.file, at.line);
-    if (!text) return;
-    os_ << "  " << *text << '\n';
-    unsigned col = at.column ? at.column : 1;
-    std::string caret = "  ";
-    for (unsigned i = 1; i < col && i <= text->size(); ++i)
-      caret += (*text)[i - 1] == '\t' ? '\t' : ' ';
-    caret += '^';
-    if (at.endLine == at.line && at.endColumn > col)
-      caret.append(std::min<size_t>(at.endColumn - col, text->size() + 1 - col), '~');
-    if (opts_.color) os_ << "\033[1;32m";
-    os_ << caret;
-    if (opts_.color) os_ << "\033[0m";
-    os_ << '\n';
+  // Clang prints each single-line fix-it's replacement under the text it
+  // replaces, left to right; one that would overlap an earlier one is left out.
+  static std::string fixItLine(const SourceRange &at, const ShownLine &line, size_t size,
+                               const std::vector<FixIt> &fixits) {
+    std::string out;
+    for (const FixIt &fx : fixits) {
+      const SourceRange &w = fx.where;
+      if (w.file != at.file || w.line != at.line || fx.replacement.empty() ||
+          fx.replacement.find('\n') != std::string::npos)
+        continue;
+      size_t byte = std::min<size_t>(w.column ? w.column - 1 : 0, size);
+      unsigned col = line.col[byte];
+      if (col < out.size()) continue;
+      out.append(col - out.size(), ' ');
+      out += fx.replacement;
+    }
+    return out;
   }
 
   std::ostream &os_;
@@ -54,18 +125,49 @@ private:
   SourceCache sources_;
 };
 
+// A parse error usually repeats in every pass (host, sm_90, ...): print it
+// once and name all the passes that hit it.
+struct GroupedDiagnostic {
+  const Diagnostic *first;
+  std::vector<std::string> passes;
+};
+
+std::vector<GroupedDiagnostic> groupDiagnostics(const std::vector<Diagnostic> &diags) {
+  std::vector<GroupedDiagnostic> out;
+  std::map<std::tuple<std::string, unsigned, unsigned, std::string, std::string>, size_t> seen;
+  for (const Diagnostic &d : diags) {
+    auto key = std::make_tuple(d.where.file, d.where.line, d.where.column, d.severity, d.message);
+    auto [it, fresh] = seen.emplace(key, out.size());
+    if (fresh) out.push_back({&d, {}});
+    if (!d.pass.empty()) out[it->second].passes.push_back(d.pass);
+  }
+  return out;
+}
+
+std::string passSuffix(const std::vector<std::string> &passes) {
+  if (passes.empty()) return "";
+  std::string s = " (";
+  for (size_t i = 0; i < passes.size(); ++i) s += (i ? ", " : "") + passes[i];
+  return s + (passes.size() == 1 ? " pass)" : " passes)");
+}
+
 } // namespace
 
 void writeText(std::ostream &os, const Report &report, const TextOptions &opts) {
   TextWriter w(os, opts);
-  for (const FileStatus &f : report.files)
-    for (const Diagnostic &d : f.diagnostics)
-      w.message(d.where, d.severity,
-                d.message + (d.pass.empty() ? "" : " (" + d.pass + " pass)"), "");
+  for (const FileStatus &f : report.files) {
+    for (const GroupedDiagnostic &g : groupDiagnostics(f.diagnostics)) {
+      w.header(g.first->where, g.first->severity, g.first->message + passSuffix(g.passes), "");
+      w.snippet(g.first->where);
+    }
+  }
   for (const Finding &f : report.findings) {
-    w.message(f.where, severityName(f.severity), f.message, f.rule);
-    for (const Note &n : f.notes)
-      w.message(n.where, "note", n.message, "");
+    w.header(f.where, severityName(f.severity), f.message, f.rule);
+    w.snippet(f.where, f.fixits);
+    for (const Note &n : f.notes) {
+      w.header(n.where, "note", n.message, "");
+      w.snippet(n.where);
+    }
   }
 }
 

@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# Installs what warpcheck needs to build and test, on Debian 12 (bookworm),
+# as root (or with sudo). Safe to run again: when everything is there it only
+# checks, in a second or two.
+#
+#   - Debian packages: Clang/LLVM 22 (the analyzer; bookworm-security carries
+#     them on these machines), GoogleTest, nlohmann-json, cmake, ccache, Python;
+#   - .deps/venv: a venv of the system Python with `jsonschema`, for the JSON
+#     report schema test (tests/report/ finds it there whichever python3 is on
+#     PATH);
+#   - .deps/cuda-sanitizer-api: the Compute Sanitizer API headers and library
+#     from the PyPI wheel nvidia-cuda-sanitizer-api 13.0.x, for the GPU runtime
+#     half. Optional: when it cannot be fetched the script says why and goes on.
+#
+# The CUDA toolkit itself is preinstalled on these machines (/usr/local/cuda).
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+DEPS="$ROOT/.deps"
+say() { echo "install-deps: $*"; }
+
+APT_PACKAGES=(
+  clang-22 libclang-22-dev libclang-cpp22-dev llvm-22-dev llvm-22-tools
+  nlohmann-json3-dev libgtest-dev cmake ccache make g++
+  python3 python3-pip python3-venv
+)
+JSONSCHEMA_SPEC='jsonschema>=4.18,<5'
+SANITIZER_SPEC='nvidia-cuda-sanitizer-api==13.0.*'
+
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"
+  elif command -v sudo >/dev/null; then sudo "$@"
+  else say "error: need root (or sudo) to run: $*"; exit 1
+  fi
+}
+
+# --- Debian packages -------------------------------------------------------
+missing=()
+for p in "${APT_PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  say "installing ${missing[*]}"
+  as_root apt-get update -q
+  # Clang 22 is not in bookworm proper: say where it is expected if it is absent.
+  if ! apt-cache policy clang-22 | grep -q 'Candidate: [0-9]'; then
+    say "error: no apt source offers clang-22 (expected from bookworm-security:"
+    say "       check /etc/apt/sources.list.d/ and 'apt-cache policy clang-22')"
+    exit 1
+  fi
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}"
+else
+  say "Debian packages: all ${#APT_PACKAGES[@]} installed"
+fi
+
+# --- Python venv with jsonschema --------------------------------------------
+# The system interpreter (the one lit uses), not whatever python3 is first on
+# PATH: its venv module comes from python3-venv above.
+VENV="$DEPS/venv"
+if ! "$VENV/bin/python3" -c 'import jsonschema' 2>/dev/null; then
+  say "creating $VENV with $JSONSCHEMA_SPEC"
+  rm -rf "$VENV"
+  mkdir -p "$DEPS"
+  /usr/bin/python3 -m venv "$VENV"
+  "$VENV/bin/python3" -m pip install -q --disable-pip-version-check "$JSONSCHEMA_SPEC"
+fi
+say "jsonschema $("$VENV/bin/python3" -c 'import importlib.metadata as m; print(m.version("jsonschema"))') in $VENV"
+
+# --- Compute Sanitizer API (optional) ----------------------------------------
+SAN="$DEPS/cuda-sanitizer-api"
+SAN_ROOT="$SAN/nvidia/cu13"
+if [ ! -f "$SAN_ROOT/include/sanitizer.h" ]; then
+  tmp=$(mktemp -d)
+  trap 'rm -rf "$tmp"' EXIT
+  if out=$("$VENV/bin/python3" -m pip download -q --disable-pip-version-check --no-deps \
+             --only-binary=:all: -d "$tmp" "$SANITIZER_SPEC" 2>&1); then
+    rm -rf "$SAN"
+    mkdir -p "$SAN"
+    "$VENV/bin/python3" -m zipfile -e "$tmp"/nvidia_cuda_sanitizer_api-*.whl "$SAN"
+    basename "$tmp"/nvidia_cuda_sanitizer_api-*.whl > "$SAN/WHEEL"
+  else
+    say "warning: could not fetch $SANITIZER_SPEC from PyPI; the GPU runtime"
+    say "         (warpcheck run) cannot be built until it is. pip said:"
+    printf '%s\n' "$out" | tail -3 | sed 's/^/           /'
+  fi
+fi
+if [ -f "$SAN_ROOT/include/sanitizer.h" ]; then
+  say "Compute Sanitizer API ($(cat "$SAN/WHEEL" 2>/dev/null || echo wheel)):"
+  say "  headers: $SAN_ROOT/include"
+  say "  library: $(ls "$SAN_ROOT"/lib/libsanitizer-public.so* 2>/dev/null | head -1 || echo "$SAN_ROOT/lib")"
+fi
+
+# --- CUDA toolkit (preinstalled, not installed here) -------------------------
+if nvcc=$(command -v nvcc || ls /usr/local/cuda/bin/nvcc 2>/dev/null); then
+  say "CUDA toolkit: $nvcc ($("$nvcc" --version | sed -n 's/.*release \([0-9.]*\).*/\1/p'))"
+else
+  say "warning: no CUDA toolkit (nvcc not on PATH nor in /usr/local/cuda/bin);"
+  say "         warpcheck lint needs its headers, so the lint tests will fail"
+fi

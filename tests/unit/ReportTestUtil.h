@@ -1,0 +1,41 @@
+#pragma once
+// Helpers shared by the Report*Test.cpp unit tests.
+#include "reports/Report.h"
+#include <gtest/gtest.h>
+#include <fstream>
+#include <string>
+
+namespace warpcheck::test {
+
+inline SourceRange at(const std::string &file, unsigned line, unsigned col, unsigned endLine = 0,
+                      unsigned endCol = 0) {
+  SourceRange r;
+  r.file = file;
+  r.line = line;
+  r.column = col;
+  r.endLine = endLine ? endLine : line;
+  r.endColumn = endCol ? endCol : col;
+  return r;
+}
+
+inline Finding finding(const std::string &rule, Severity sev, const SourceRange &where,
+                       const std::string &message, std::vector<std::string> passes = {"sm_90"}) {
+  Finding f;
+  f.rule = rule;
+  f.severity = sev;
+  f.where = where;
+  f.message = message;
+  f.passes = std::move(passes);
+  return f;
+}
+
+// A source file for snippets, unique per test so that tests can run in parallel.
+inline std::string writeSource(const std::string &name, const std::string &text) {
+  const auto *info = ::testing::UnitTest::GetInstance()->current_test_info();
+  std::string path = ::testing::TempDir() + "warpcheck-" + info->test_suite_name() + "-" +
+                     info->name() + "-" + name;
+  std::ofstream(path, std::ios::binary) << text;
+  return path;
+}
+
+} // namespace warpcheck::test
