@@ -61,11 +61,13 @@ private:
     if (ballot->getNumArgs() < 2) return;
     const Expr *pred = ballot->getArg(1);
     if (site.function->valueOf(pred).level != Divergence::Thread) return;
-    // Guarded by the predicate itself: only lanes named in the mask call.
-    for (const Guard &g : site.reach.guards)
-      if (g.condition && g.taken && !g.bothSides &&
-          (sameExpr(context().ast(), g.condition, pred) ||
-           sameExpr(context().ast(), site.lanes->definitionOf(g.condition), site.lanes->definitionOf(pred))))
+    // Guarded by the predicate itself (or it is the condition of an early
+    // exit): only lanes named in the mask call.
+    const ASTContext &ast = context().ast();
+    for (const Guard &g : site.function->guards(site.call, /*withExits=*/true))
+      if (!g.bothSides && (conditionImplies(ast, g.condition, g.taken, pred) ||
+                           conditionImplies(ast, site.lanes->definitionOf(g.condition), g.taken,
+                                            site.lanes->definitionOf(pred))))
         return;
     // Only when the call is on the ballot's own path; elsewhere the lanes
     // that call may be exactly the predicate's, which we cannot tell.

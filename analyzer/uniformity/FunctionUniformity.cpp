@@ -882,7 +882,7 @@ Uniformity FunctionUniformity::storedThroughParam(unsigned i) const {
   return it == impl_->storedThrough.end() ? Uniformity{} : it->second;
 }
 
-std::vector<Guard> FunctionUniformity::guards(const Stmt *s) const {
+std::vector<Guard> FunctionUniformity::guards(const Stmt *s, bool withExits) const {
   std::vector<Guard> out;
   if (!impl_) return out;
   auto pos = impl_->where.find(s);
@@ -891,8 +891,10 @@ std::vector<Guard> FunctionUniformity::guards(const Stmt *s) const {
   const llvm::BitVector &deps = impl_->controlDepsOf(target);
   for (const CFGBlock *b : *impl_->cfg) {
     if (!deps.test(b->getBlockID())) continue;
-    if (impl_->exitsOnOtherSide(b, target)) continue;
+    bool exits = impl_->exitsOnOtherSide(b, target);
+    if (exits && !withExits) continue;
     Guard g;
+    g.exits = exits;
     g.branch = b->getTerminatorStmt();
     g.condition = dyn_cast_or_null<Expr>(b->getTerminatorCondition(false));
     if (const auto *sw = dyn_cast_or_null<SwitchStmt>(g.branch)) g.condition = sw->getCond();

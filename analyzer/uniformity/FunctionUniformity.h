@@ -26,7 +26,9 @@ public:
 
   // The branches `s` is control dependent on, innermost first, transitively,
   // leaving out branches whose other side only exits the thread.
-  std::vector<Guard> guards(const clang::Stmt *s) const;
+  // With `withExits`, the branches whose other side exits are included too,
+  // marked `exits` (what lanes that reach `s` know about themselves).
+  std::vector<Guard> guards(const clang::Stmt *s, bool withExits = false) const;
 
   // The join of the guards' levels: how divergent the control reaching `s` is.
   Uniformity controlDivergence(const clang::Stmt *s) const;

@@ -16,6 +16,35 @@ bool sameExpr(const ASTContext &ast, const Expr *a, const Expr *b) {
   return ia == ib;
 }
 
+static std::optional<BinaryOperatorKind> negatedComparison(BinaryOperatorKind k) {
+  switch (k) {
+  case BO_LT: return BO_GE;
+  case BO_GE: return BO_LT;
+  case BO_GT: return BO_LE;
+  case BO_LE: return BO_GT;
+  case BO_EQ: return BO_NE;
+  case BO_NE: return BO_EQ;
+  default: return std::nullopt;
+  }
+}
+
+bool conditionImplies(const ASTContext &ast, const Expr *cond, bool value, const Expr *pred) {
+  if (!cond || !pred) return false;
+  cond = cond->IgnoreParenImpCasts();
+  pred = pred->IgnoreParenImpCasts();
+  if (const auto *uo = dyn_cast<UnaryOperator>(cond); uo && uo->getOpcode() == UO_LNot)
+    return conditionImplies(ast, uo->getSubExpr(), !value, pred);
+  if (const auto *uo = dyn_cast<UnaryOperator>(pred); uo && uo->getOpcode() == UO_LNot)
+    return conditionImplies(ast, cond, !value, uo->getSubExpr());
+  if (value) return sameExpr(ast, cond, pred);
+  const auto *c = dyn_cast<BinaryOperator>(cond);
+  const auto *p = dyn_cast<BinaryOperator>(pred);
+  if (!c || !p) return false;
+  auto neg = negatedComparison(c->getOpcode());
+  return neg && *neg == p->getOpcode() && sameExpr(ast, c->getLHS(), p->getLHS()) &&
+         sameExpr(ast, c->getRHS(), p->getRHS());
+}
+
 LaneModel::LaneModel(const FunctionUniformity &fu, unsigned warpSize) : fu_(fu), warpSize_(warpSize) {}
 
 const Expr *LaneModel::definitionOf(const Expr *e) const {
@@ -202,15 +231,12 @@ bool LaneModel::guardImpliedByBallot(const Guard &g, const CallExpr *ballot) con
   // The ballot sits under the same guard: lanes in its mask passed it too.
   for (const Guard &bg : fu_.guards(ballot))
     if (bg.branch == g.branch && bg.taken == g.taken && bg.bothSides == g.bothSides) return true;
-  // The guard tests the ballot's predicate.
+  // The guard tests the ballot's predicate (or its negation).
   if (ballot->getNumArgs() < 2 || !g.condition || g.bothSides) return false;
   const ASTContext &ast = fu_.program().ast();
-  const Expr *pred = ballot->getArg(1)->IgnoreParenImpCasts();
-  const Expr *cond = g.condition->IgnoreParenImpCasts();
-  if (g.taken && (sameExpr(ast, cond, pred) || sameExpr(ast, definitionOf(cond), definitionOf(pred)))) return true;
-  if (const auto *uo = dyn_cast<UnaryOperator>(cond); uo && uo->getOpcode() == UO_LNot && !g.taken)
-    return sameExpr(ast, uo->getSubExpr(), pred);
-  return false;
+  const Expr *pred = ballot->getArg(1);
+  return conditionImplies(ast, g.condition, g.taken, pred) ||
+         conditionImplies(ast, definitionOf(g.condition), g.taken, definitionOf(pred));
 }
 
 } // namespace warpcheck

@@ -65,5 +65,8 @@ private:
 
 // Structural equality of two expressions (clang's Stmt::Profile).
 bool sameExpr(const clang::ASTContext &ast, const clang::Expr *a, const clang::Expr *b);
+// Whether `cond` evaluating to `value` means `pred` holds: the same
+// expression, or its negation (`!p`, `a >= b` for `a < b`, ...).
+bool conditionImplies(const clang::ASTContext &ast, const clang::Expr *cond, bool value, const clang::Expr *pred);
 
 } // namespace warpcheck

@@ -30,6 +30,7 @@ struct Guard {
   const clang::Expr *condition = nullptr;
   bool taken = true;      // the condition's value on the way to the statement
   bool bothSides = false; // both sides lead there (loops): `taken` means nothing
+  bool exits = false;     // the other side only exits the thread
   const clang::Expr *caseValue = nullptr; // switch: the case label's value (taken) or null
   Uniformity level;
 };

@@ -1,0 +1,224 @@
+// Unit tests of the uniformity analysis: each test parses a small CUDA TU
+// in a device pass and asks the analysis about the arguments of calls to
+// `sink(...)`, in source order.
+#include "analyzer/frontend/PassRunner.h"
+#include "analyzer/frontend/Toolkit.h"
+#include "analyzer/uniformity/FunctionUniformity.h"
+#include "analyzer/uniformity/LaneModel.h"
+#include "analyzer/uniformity/ProgramUniformity.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Tooling/Tooling.h"
+#include <gtest/gtest.h>
+
+using namespace warpcheck;
+using namespace clang;
+
+namespace {
+
+class Analysed {
+public:
+  explicit Analysed(const std::string &body) {
+    std::string error;
+    auto tk = findCudaToolkit("", error);
+    if (!tk) {
+      skip = "no CUDA toolkit: " + error;
+      return;
+    }
+    TranslationUnit tu;
+    tu.file = "/tmp/warpcheck-uniformity-test.cu";
+    FrontendConfig config{*tk, WARPCHECK_CLANG_RESOURCE_DIR};
+    std::vector<std::string> argv = passCommandLine(tu, Pass{false, "sm_90"}, config);
+    argv.erase(argv.begin());  // "clang++"
+    argv.pop_back();           // the file
+    std::string code = "__device__ void sink(...);\n" + body;
+    unit = tooling::buildASTFromCodeWithArgs(code, argv, tu.file);
+    if (!unit || unit->getDiagnostics().hasErrorOccurred()) {
+      skip = "the test code did not parse";
+      return;
+    }
+    program = std::make_unique<ProgramUniformity>(unit->getASTContext(), AnalysisOptions{});
+    struct Finder : RecursiveASTVisitor<Finder> {
+      std::vector<const CallExpr *> calls;
+      bool shouldVisitTemplateInstantiations() const { return true; }
+      bool VisitCallExpr(CallExpr *c) {
+        if (const FunctionDecl *fd = c->getDirectCallee(); fd && fd->getName() == "sink") calls.push_back(c);
+        return true;
+      }
+    } finder;
+    finder.TraverseAST(unit->getASTContext());
+    sinks = finder.calls;
+  }
+
+  // The level of argument `arg` of the i-th call to sink().
+  Divergence level(size_t i, unsigned arg = 0) {
+    const CallExpr *c = sinks.at(i);
+    const FunctionUniformity *fu = program->function(program->enclosingFunction(c));
+    EXPECT_NE(fu, nullptr);
+    return fu ? fu->valueOf(c->getArg(arg)).level : Divergence::Thread;
+  }
+  uint64_t params(size_t i) {
+    const CallExpr *c = sinks.at(i);
+    return program->function(program->enclosingFunction(c))->valueOf(c->getArg(0)).params;
+  }
+  Divergence control(size_t i) {
+    const CallExpr *c = sinks.at(i);
+    return program->function(program->enclosingFunction(c))->controlDivergence(c).level;
+  }
+
+  std::string skip;
+  std::unique_ptr<ASTUnit> unit;
+  std::unique_ptr<ProgramUniformity> program;
+  std::vector<const CallExpr *> sinks;
+};
+
+#define PARSE(var, code)                                                                                     \
+  Analysed var(code);                                                                                        \
+  if (!var.skip.empty()) GTEST_SKIP() << var.skip;
+
+constexpr Divergence U = Divergence::Uniform, W = Divergence::Warp, T = Divergence::Thread;
+
+TEST(Uniformity, BuiltinSources) {
+  PARSE(a, R"(__global__ void k(int *p, int n) {
+    sink(threadIdx.x); sink(threadIdx.y); sink(blockIdx.x); sink(blockDim.x * gridDim.x); sink(n);
+    sink(warpSize); sink(p[blockIdx.x]); sink(p[threadIdx.x]); sink(atomicAdd(p, 1));
+    sink(__syncthreads_count(threadIdx.x > 3)); sink(__activemask()); sink(clock64());
+  })");
+  std::vector<Divergence> want{T, T, U, U, U, U, U, T, T, U, T, T};
+  ASSERT_EQ(a.sinks.size(), want.size());
+  for (size_t i = 0; i < want.size(); ++i) EXPECT_EQ(a.level(i), want[i]) << "sink #" << i;
+}
+
+TEST(Uniformity, WarpLevel) {
+  PARSE(a, R"(__global__ void k(int *p) {
+    int gid = blockIdx.x * blockDim.x + threadIdx.x;
+    sink(threadIdx.x / 32); sink(threadIdx.x >> 5); sink(gid / 64); sink(threadIdx.x & ~31u);
+    sink((threadIdx.x + 1) / 32); sink(threadIdx.x % 32); sink(threadIdx.x / 16);
+    sink(__ballot_sync(0xffffffff, p[threadIdx.x] > 0)); sink(__shfl_sync(0xffffffff, p[threadIdx.x], 0));
+    sink(__shfl_sync(0xffffffff, p[threadIdx.x], threadIdx.x ^ 1));
+    sink(p[threadIdx.x / 32]);
+  })");
+  std::vector<Divergence> want{W, W, W, W, T, T, T, W, W, T, W};
+  ASSERT_EQ(a.sinks.size(), want.size());
+  for (size_t i = 0; i < want.size(); ++i) EXPECT_EQ(a.level(i), want[i]) << "sink #" << i;
+}
+
+TEST(Uniformity, SyncDependenceAtJoins) {
+  PARSE(a, R"(__global__ void k(int *p, int n) {
+    int x = 0;
+    if (threadIdx.x < 5) x = 1;
+    sink(x);                        // differs per thread after the join
+    int y = 0;
+    if (blockIdx.x < 5) y = 1;
+    sink(y);                        // uniform branch
+    int k = 0;
+    while (k < p[threadIdx.x]) ++k;
+    sink(k);                        // temporal divergence: exit differs
+    if (threadIdx.x < n) {
+      for (int o = 16; o > 0; o >>= 1) sink(o); // defined and used inside
+    }
+    int z = 3;
+    if (threadIdx.x < 5) z = 3;
+    z = 7;
+    sink(z);                        // the divergent definition is dead
+  })");
+  EXPECT_EQ(a.level(0), T);
+  EXPECT_EQ(a.level(1), U);
+  EXPECT_EQ(a.level(2), T);
+  EXPECT_EQ(a.level(3), U);
+  EXPECT_EQ(a.level(4), U);
+}
+
+TEST(Uniformity, ThroughMemoryOfLocals) {
+  PARSE(a, R"(struct S { int a, b; };
+  __global__ void k(int *p) {
+    S s; s.a = 1; s.b = threadIdx.x;
+    sink(s.a);                      // objects are weakly updated: the struct is divergent
+    int arr[4] = {0, 0, 0, 0};
+    sink(arr[1]);
+    arr[2] = threadIdx.x;
+    sink(arr[0]);
+    int v = 0;
+    int &r = v;
+    r = threadIdx.x;
+    sink(v);
+    int w = 0;
+    int *q = &w;
+    *q = threadIdx.x;
+    sink(w);
+    __shared__ int sh;
+    if (threadIdx.x == 0) sh = p[0];
+    sink(sh);                       // shared scalar at a uniform address
+  })");
+  EXPECT_EQ(a.level(0), T);
+  EXPECT_EQ(a.level(1), T); // flow-insensitive for arrays: the later store counts
+  EXPECT_EQ(a.level(2), T);
+  EXPECT_EQ(a.level(3), T);
+  EXPECT_EQ(a.level(4), T);
+  EXPECT_EQ(a.level(5), U);
+}
+
+TEST(Uniformity, Interprocedural) {
+  PARSE(a, R"(__device__ int twice(int x) { return 2 * x; }
+  __device__ int lane() { return threadIdx.x & 31; }
+  __device__ void get(int &out) { out = threadIdx.x; }
+  __device__ void helper(int v) { sink(v); }
+  __global__ void k(int n) {
+    sink(twice(n)); sink(twice(threadIdx.x)); sink(lane());
+    int o = 0; get(o); sink(o);
+    helper(n);
+  })");
+  // In helper, v is expressed over its parameter 0.
+  EXPECT_EQ(a.level(0), U);
+  EXPECT_EQ(a.params(0), 1u);
+  EXPECT_EQ(a.level(1), U);
+  EXPECT_EQ(a.level(2), T);
+  EXPECT_EQ(a.level(3), T);
+  EXPECT_EQ(a.level(4), T);
+}
+
+TEST(Uniformity, ControlDivergenceIgnoresEarlyExit) {
+  PARSE(a, R"(__global__ void k(int *p, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    sink(0);                        // after an early exit: uniform control
+    if (i < n + 1) { sink(1); }     // falls off the end: divergent
+  }
+  __device__ void f(int i, int n) {
+    if (i >= n) return;             // returns to the caller: not an exit
+    sink(2);
+  })");
+  EXPECT_EQ(a.control(0), U);
+  EXPECT_EQ(a.control(1), T);
+  const CallExpr *c = a.sinks.at(2);
+  Uniformity u = a.program->function(a.program->enclosingFunction(c))->controlDivergence(c);
+  EXPECT_EQ(u.params, 3u); // depends on both parameters
+}
+
+TEST(LaneModel, EvaluatesGuardsPerLane) {
+  PARSE(a, R"(__global__ void k(int *p, int n) {
+    int lane = threadIdx.x % 32;
+    if (lane < 16) sink(0);
+    if (threadIdx.x < 40) sink(1);
+    if (threadIdx.x / 32 == n) sink(2);
+    if (p[threadIdx.x] > 0) sink(3);
+  })");
+  auto reach = [&](size_t i) {
+    const CallExpr *c = a.sinks.at(i);
+    const FunctionUniformity *fu = a.program->function(a.program->enclosingFunction(c));
+    return LaneModel(*fu, 32).reachOf(c);
+  };
+  LaneFacts r0 = reach(0);
+  EXPECT_EQ(r0.reach[0][15], Reach::Yes);
+  EXPECT_EQ(r0.reach[3][16], Reach::No);
+  LaneFacts r1 = reach(1);
+  EXPECT_EQ(r1.reach[1][7], Reach::Yes);
+  EXPECT_EQ(r1.reach[1][8], Reach::No);
+  EXPECT_EQ(r1.reach[2][0], Reach::No);
+  LaneFacts r2 = reach(2); // warp-uniform unknown: the whole warp together
+  EXPECT_EQ(r2.reach[5][0], Reach::Yes);
+  LaneFacts r3 = reach(3); // data-dependent: any lane may or may not
+  EXPECT_EQ(r3.reach[0][0], Reach::Maybe);
+  ASSERT_NE(r3.blocker(0, 0), nullptr);
+}
+
+} // namespace
