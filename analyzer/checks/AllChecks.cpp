@@ -3,8 +3,31 @@
 
 namespace warpcheck {
 
+CheckFactory barrierDivergentCheck();
+CheckFactory warpMaskInactiveLaneCheck();
+CheckFactory warpMaskMissingLaneCheck();
+CheckFactory warpMaskNonuniformCheck();
+CheckFactory warpActivemaskMisuseCheck();
+CheckFactory warpLegacyIntrinsicCheck();
+CheckFactory warpShflWidthCheck();
+CheckFactory archDependentSignatureCheck();
+CheckFactory archDependentInstantiationCheck();
+CheckFactory archDependentDefinitionCheck();
+CheckFactory archMacroInHostCodeCheck();
+
 const std::vector<CheckFactory> &allChecks() {
   static const std::vector<CheckFactory> checks = {
+      barrierDivergentCheck(),
+      warpMaskInactiveLaneCheck(),
+      warpMaskMissingLaneCheck(),
+      warpMaskNonuniformCheck(),
+      warpActivemaskMisuseCheck(),
+      warpLegacyIntrinsicCheck(),
+      warpShflWidthCheck(),
+      archDependentSignatureCheck(),
+      archDependentInstantiationCheck(),
+      archDependentDefinitionCheck(),
+      archMacroInHostCodeCheck(),
   };
   return checks;
 }

@@ -1,0 +1,470 @@
+// arch-macro-in-host-code: host-only code never sees __CUDA_ARCH__ defined,
+// so testing it there picks the "undefined" branch every time (CUDA C++
+// Programming Guide §5.4.3.2: "MyKernel will launch with 256 threads per
+// block"). The preprocessor callbacks record, in the host pass, every
+// conditional that depends on __CUDA_ARCH__ and every expansion of a macro
+// whose definition such a conditional chose; at the end of the TU the AST
+// tells which of them sit inside the body of a host-only function.
+#include "analyzer/checks/ArchRuleSupport.h"
+#include "analyzer/checks/Check.h"
+#include "analyzer/checks/CheckRegistry.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/MacroInfo.h"
+#include "clang/Lex/PPCallbacks.h"
+#include <map>
+#include <set>
+
+namespace warpcheck {
+
+using namespace clang;
+
+namespace {
+
+struct ArchMacroState; // what the preprocessor callbacks record
+
+class ArchMacroInHostCodeCheck : public Check {
+public:
+  ArchMacroInHostCodeCheck(std::string id, CheckContext &ctx);
+  ~ArchMacroInHostCodeCheck() override;
+  // Host-only code exists as such in the host pass only.
+  bool runsInHostPass() const override { return true; }
+  bool runsInDevicePass() const override { return false; }
+  void registerPPCallbacks(clang::Preprocessor &pp) override;
+  void onEndOfTranslationUnit(clang::ASTContext &ast) override;
+
+private:
+  std::shared_ptr<ArchMacroState> state_;
+};
+
+// How something depends on __CUDA_ARCH__: not at all, only on whether it is
+// defined (the host/device split), or on its value (the architecture).
+enum class ArchUse { None, Defined, Value };
+
+struct Dependence {
+  ArchUse use = ArchUse::None;
+  std::string via;       // the macro it depends through; "" when direct
+  SourceLocation viaLoc; // that macro's definition
+};
+
+// A macro whose definition a __CUDA_ARCH__ conditional selected.
+struct MacroOrigin {
+  ArchUse use = ArchUse::None;
+  SourceLocation conditional; // the directive that tests __CUDA_ARCH__
+  SourceLocation definition;
+};
+
+bool isArchMacro(StringRef name) {
+  // The arch-specific and family-specific macros are device-only too
+  // (§5.4.7.2).
+  return name == "__CUDA_ARCH__" || name == "__CUDA_ARCH_SPECIFIC__" ||
+         name == "__CUDA_ARCH_FAMILY_SPECIFIC__";
+}
+
+StringRef identifierOf(const Token &t) {
+  if (t.is(tok::raw_identifier)) return t.getRawIdentifier();
+  if (const IdentifierInfo *ii = t.getIdentifierInfo()) return ii->getName();
+  return {};
+}
+
+// What the dependence of a token list needs: identifiers and parentheses.
+struct Word {
+  std::string ident; // empty: not an identifier
+  bool lparen = false;
+};
+
+Word wordOf(const Token &t) { return Word{identifierOf(t).str(), t.is(tok::l_paren)}; }
+
+struct ArchMacroState {
+  Preprocessor *pp = nullptr;
+  const CheckContext *ctx = nullptr;
+
+  // An open #if/#ifdef/#ifndef group.
+  struct Group {
+    SourceLocation archLoc; // first directive of the group testing __CUDA_ARCH__
+    Dependence dep;         // strongest dependence of its conditions so far
+    bool firstTaken = false;
+    unsigned branches = 1;
+  };
+  std::vector<Group> open;
+  std::map<const MacroInfo *, MacroOrigin> chosen;    // defined in a live branch
+  std::map<std::string, MacroOrigin> chosenSkipped;   // defined in a skipped branch
+  std::map<const MacroInfo *, Dependence> bodyCache;
+  MacroOrigin lastClosed; // the groups open just before the last #endif
+  SourceLocation lastEndif;
+
+  struct Conditional {
+    SourceLocation loc;
+    Dependence dep;
+  };
+  std::vector<Conditional> conditionals;
+  struct Expansion {
+    SourceLocation loc;
+    std::string macro;
+    MacroOrigin origin;
+  };
+  std::vector<Expansion> expansions;
+  std::vector<clang::SourceRange> conditions; // #if/#elif expressions
+
+  SourceManager &sm() { return pp->getSourceManager(); }
+
+  // Expansions are kept in reportable code only, so their conditions are too.
+  void addCondition(clang::SourceRange cond) {
+    if (cond.isValid() && reportable(cond.getBegin())) conditions.push_back(cond);
+  }
+  bool reportable(SourceLocation loc) { return ctx->isReportable(loc); }
+
+  // `name` as an identifier of a condition; `tested`: under `defined`.
+  Dependence nameDependence(StringRef name, bool tested, unsigned depth) {
+    Dependence d;
+    if (isArchMacro(name)) {
+      d.use = tested ? ArchUse::Defined : ArchUse::Value;
+      return d;
+    }
+    const MacroInfo *mi = pp->getMacroInfo(pp->getIdentifierInfo(name));
+    if (!mi) {
+      // Defined only in a branch the host pass skipped: `defined(NAME)` and
+      // `NAME` still depend on __CUDA_ARCH__.
+      auto it = chosenSkipped.find(name.str());
+      if (it != chosenSkipped.end()) d = {it->second.use, name.str(), it->second.definition};
+      return d;
+    }
+    auto it = chosen.find(mi);
+    if (it != chosen.end()) d = {it->second.use, name.str(), it->second.definition};
+    if (!tested && depth < 16) {
+      Dependence body = bodyDependence(mi, depth + 1);
+      if (body.use > d.use) d = {body.use, name.str(), mi->getDefinitionLoc()};
+    }
+    return d;
+  }
+
+  // A macro whose replacement mentions __CUDA_ARCH__ (or such a macro).
+  // Cached per definition: nested macros are rarely redefined.
+  Dependence bodyDependence(const MacroInfo *mi, unsigned depth) {
+    auto it = bodyCache.find(mi);
+    if (it != bodyCache.end()) return it->second;
+    bodyCache[mi] = Dependence(); // breaks cycles
+    std::vector<Word> body;
+    for (const Token &t : mi->tokens()) body.push_back(wordOf(t));
+    Dependence d = wordsDependence(body, depth);
+    bodyCache[mi] = d;
+    return d;
+  }
+
+  Dependence wordsDependence(const std::vector<Word> &words, unsigned depth) {
+    Dependence d;
+    for (size_t i = 0; i < words.size(); ++i) {
+      const std::string &name = words[i].ident;
+      if (name.empty() || name == "defined") continue;
+      bool tested = (i >= 1 && words[i - 1].ident == "defined") ||
+                    (i >= 2 && words[i - 1].lparen && words[i - 2].ident == "defined");
+      Dependence n = nameDependence(name, tested, depth);
+      if (n.use > d.use) d = n;
+    }
+    return d;
+  }
+
+  // The words of a directive's condition, lexed again from the source:
+  // the preprocessor does not report identifiers that are not macros, and
+  // __CUDA_ARCH__ is not one in the host pass.
+  std::vector<Word> rawWords(clang::SourceRange range) {
+    std::vector<Word> out;
+    if (range.isInvalid() || range.getBegin().isMacroID()) return out;
+    bool invalid = false;
+    StringRef text = Lexer::getSourceText(CharSourceRange::getTokenRange(range), sm(),
+                                          pp->getLangOpts(), &invalid);
+    if (invalid) return out;
+    lexRaw(range.getBegin(), text, [&](const Token &t) { out.push_back(wordOf(t)); });
+    return out;
+  }
+
+  // Raw-lexes `text`, which starts at `loc`. The lexer needs a
+  // NUL-terminated buffer, which a slice of the file is not: lex a copy,
+  // with locations still pointing into the file.
+  template <class Fn> void lexRaw(SourceLocation loc, StringRef text, Fn &&fn) {
+    std::string copy = text.str();
+    Lexer lex(loc, pp->getLangOpts(), copy.c_str(), copy.c_str(), copy.c_str() + copy.size());
+    Token t;
+    while (true) {
+      bool atEnd = lex.LexFromRawLexer(t);
+      if (t.is(tok::eof)) break;
+      fn(t);
+      if (atEnd) break;
+    }
+  }
+
+  // A condition's range ends inside a macro expansion when its last token
+  // comes from one: map it back to the directive's text.
+  clang::SourceRange fileRange(clang::SourceRange r) {
+    if (r.isInvalid()) return r;
+    return {sm().getExpansionLoc(r.getBegin()), sm().getExpansionRange(r.getEnd()).getEnd()};
+  }
+
+  Dependence conditionDependence(clang::SourceRange range) {
+    return wordsDependence(rawWords(range), 0);
+  }
+
+  // The strongest dependence of the open groups at this point, and the
+  // innermost directive responsible for it.
+  MacroOrigin enclosingOrigin() {
+    MacroOrigin o;
+    for (auto g = open.rbegin(); g != open.rend(); ++g)
+      if (g->dep.use > o.use) {
+        o.use = g->dep.use;
+        o.conditional = g->archLoc;
+      }
+    return o;
+  }
+
+  void openGroup(SourceLocation loc, Dependence dep, bool taken) {
+    Group g;
+    g.dep = dep;
+    g.firstTaken = taken;
+    if (dep.use != ArchUse::None) g.archLoc = loc;
+    open.push_back(g);
+  }
+
+  void branch(SourceLocation loc, Dependence dep) {
+    if (open.empty()) return;
+    Group &g = open.back();
+    ++g.branches;
+    if (dep.use > g.dep.use) {
+      if (g.archLoc.isInvalid()) g.archLoc = loc;
+      g.dep = dep;
+    }
+  }
+
+  void closeGroup(SourceLocation endif) {
+    if (open.empty()) return;
+    Group g = open.back();
+    // The preprocessor reports a branch skipped up to this #endif after the
+    // #endif itself: remember what chose it.
+    lastClosed = enclosingOrigin();
+    lastEndif = endif;
+    open.pop_back();
+    // A lone branch the host takes (`#if !defined(__CUDA_ARCH__) ...
+    // #endif`) only hides host code from device passes: nothing of it is
+    // lost in host code.
+    bool hostGuard = g.branches == 1 && g.firstTaken;
+    if (g.dep.use != ArchUse::None && !hostGuard && reportable(g.archLoc))
+      conditionals.push_back({g.archLoc, g.dep});
+  }
+
+  // `#define NAME` lines of a skipped branch of an arch conditional.
+  void scanSkipped(clang::SourceRange range) {
+    MacroOrigin o = enclosingOrigin();
+    if (lastEndif.isValid() && !sm().isBeforeInTranslationUnit(lastEndif, range.getBegin()) &&
+        !sm().isBeforeInTranslationUnit(range.getEnd(), lastEndif) && lastClosed.use > o.use)
+      o = lastClosed;
+    if (o.use == ArchUse::None) return;
+    bool invalid = false;
+    StringRef text = Lexer::getSourceText(CharSourceRange::getCharRange(range), sm(),
+                                          pp->getLangOpts(), &invalid);
+    if (invalid) return;
+    Token prev2, prev;
+    prev2.startToken();
+    prev.startToken();
+    lexRaw(range.getBegin(), text, [&](const Token &t) {
+      if (t.is(tok::raw_identifier) && prev.is(tok::raw_identifier) &&
+          prev.getRawIdentifier() == "define" && prev2.is(tok::hash) && prev2.isAtStartOfLine()) {
+        MacroOrigin mo = o;
+        mo.definition = t.getLocation();
+        chosenSkipped.emplace(t.getRawIdentifier().str(), mo);
+      }
+      prev2 = prev;
+      prev = t;
+    });
+  }
+};
+
+class ArchMacroCallbacks : public PPCallbacks {
+public:
+  explicit ArchMacroCallbacks(std::shared_ptr<ArchMacroState> s) : s_(std::move(s)) {}
+
+  void If(SourceLocation loc, clang::SourceRange cond, ConditionValueKind value) override {
+    cond = s_->fileRange(cond);
+    s_->openGroup(loc, s_->conditionDependence(cond), value == CVK_True);
+    s_->addCondition(cond);
+  }
+  void Ifdef(SourceLocation loc, const Token &name, const MacroDefinition &md) override {
+    s_->openGroup(loc, s_->nameDependence(identifierOf(name), true, 0), bool(md));
+  }
+  void Ifndef(SourceLocation loc, const Token &name, const MacroDefinition &md) override {
+    s_->openGroup(loc, s_->nameDependence(identifierOf(name), true, 0), !md);
+  }
+  void Elif(SourceLocation loc, clang::SourceRange cond, ConditionValueKind,
+            SourceLocation) override {
+    cond = s_->fileRange(cond);
+    s_->branch(loc, s_->conditionDependence(cond));
+    s_->addCondition(cond);
+  }
+  void Elifdef(SourceLocation loc, const Token &name, const MacroDefinition &) override {
+    s_->branch(loc, s_->nameDependence(identifierOf(name), true, 0));
+  }
+  void Elifdef(SourceLocation loc, clang::SourceRange name, SourceLocation) override {
+    elifName(loc, name);
+  }
+  void Elifndef(SourceLocation loc, const Token &name, const MacroDefinition &) override {
+    s_->branch(loc, s_->nameDependence(identifierOf(name), true, 0));
+  }
+  void Elifndef(SourceLocation loc, clang::SourceRange name, SourceLocation) override {
+    elifName(loc, name);
+  }
+  void Else(SourceLocation loc, SourceLocation) override { s_->branch(loc, Dependence()); }
+  void Endif(SourceLocation loc, SourceLocation) override { s_->closeGroup(loc); }
+
+  void MacroDefined(const Token &, const MacroDirective *md) override {
+    MacroOrigin o = s_->enclosingOrigin();
+    if (o.use == ArchUse::None || !md || !md->getMacroInfo()) return;
+    o.definition = md->getMacroInfo()->getDefinitionLoc();
+    s_->chosen[md->getMacroInfo()] = o;
+  }
+
+  void SourceRangeSkipped(clang::SourceRange range, SourceLocation) override {
+    s_->scanSkipped(range);
+  }
+
+  // Nested expansions are reported too, at the outermost expansion's place:
+  // `#define TPB MAX_THREADS` then `<<<n, TPB>>>` uses MAX_THREADS.
+  void MacroExpands(const Token &name, const MacroDefinition &md, clang::SourceRange range,
+                    const MacroArgs *) override {
+    auto it = s_->chosen.find(md.getMacroInfo());
+    // A host/device split (`#ifdef __CUDA_ARCH__`) gives host code the host
+    // definition on purpose; only a choice by architecture is lost.
+    if (it == s_->chosen.end() || it->second.use != ArchUse::Value) return;
+    SourceLocation loc = s_->sm().getExpansionLoc(range.getBegin());
+    if (s_->reportable(loc)) s_->expansions.push_back({loc, identifierOf(name).str(), it->second});
+  }
+
+private:
+  void elifName(SourceLocation loc, clang::SourceRange name) {
+    std::vector<Word> words = s_->rawWords(name);
+    Dependence d;
+    if (!words.empty()) d = s_->nameDependence(words[0].ident, true, 0);
+    s_->branch(loc, d);
+  }
+
+  std::shared_ptr<ArchMacroState> s_;
+};
+
+// The bodies of the TU's functions and lambdas, to find the innermost
+// function around a location.
+class FunctionBodies : public RecursiveASTVisitor<FunctionBodies> {
+public:
+  explicit FunctionBodies(ASTContext &ast) : sm_(ast.getSourceManager()) {
+    TraverseDecl(ast.getTranslationUnitDecl());
+  }
+
+  bool VisitFunctionDecl(FunctionDecl *fd) {
+    add(fd);
+    return true;
+  }
+  bool VisitLambdaExpr(LambdaExpr *e) {
+    add(e->getCallOperator());
+    return true;
+  }
+
+  const FunctionDecl *innermost(SourceLocation loc) const {
+    auto [file, offset] = sm_.getDecomposedLoc(sm_.getExpansionLoc(loc));
+    const Body *best = nullptr;
+    for (const Body &b : bodies_)
+      if (b.file == file && b.begin <= offset && offset <= b.end &&
+          (!best || b.begin > best->begin))
+        best = &b;
+    return best ? best->fn : nullptr;
+  }
+
+private:
+  struct Body {
+    FileID file;
+    unsigned begin, end;
+    const FunctionDecl *fn;
+  };
+
+  void add(const FunctionDecl *fd) {
+    if (!fd || !fd->doesThisDeclarationHaveABody() || !fd->getBody()) return;
+    clang::SourceRange r = fd->getBody()->getSourceRange();
+    auto [bf, bo] = sm_.getDecomposedLoc(sm_.getExpansionLoc(r.getBegin()));
+    auto [ef, eo] = sm_.getDecomposedLoc(sm_.getExpansionRange(r.getEnd()).getEnd());
+    if (bf == ef && bo <= eo) bodies_.push_back({bf, bo, eo, fd});
+  }
+
+  const SourceManager &sm_;
+  std::vector<Body> bodies_;
+};
+
+std::string describeHostFunction(const FunctionDecl *fd) {
+  const FunctionDecl *owner = arch::executionSpaceOwner(fd);
+  if (!owner) return "a lambda at namespace scope";
+  std::string name = "host-only function '" + arch::entityName(owner) + "'";
+  return owner == fd ? name : "a lambda in " + name;
+}
+
+std::string conditionalMessage(const Dependence &dep, const std::string &where) {
+  bool value = dep.use == ArchUse::Value;
+  std::string subject =
+      value ? "the value of '__CUDA_ARCH__'" : "whether '__CUDA_ARCH__' is defined";
+  if (!dep.via.empty()) subject = "'" + dep.via + "', which depends on " + subject + ",";
+  return "conditional on " + subject + " in " + where +
+         (value ? ", where '__CUDA_ARCH__' is never defined: it always takes the branch for an "
+                  "undefined '__CUDA_ARCH__'"
+                : ", where it never is: the device branch is dead code (should the function be "
+                  "'__host__ __device__'?)");
+}
+
+bool contains(const SourceManager &sm, clang::SourceRange r, SourceLocation loc) {
+  if (r.isInvalid()) return false;
+  return !sm.isBeforeInTranslationUnit(loc, r.getBegin()) &&
+         !sm.isBeforeInTranslationUnit(r.getEnd(), loc);
+}
+
+} // namespace
+
+ArchMacroInHostCodeCheck::ArchMacroInHostCodeCheck(std::string id, CheckContext &ctx)
+    : Check(std::move(id), ctx), state_(std::make_shared<ArchMacroState>()) {}
+ArchMacroInHostCodeCheck::~ArchMacroInHostCodeCheck() = default;
+
+void ArchMacroInHostCodeCheck::registerPPCallbacks(Preprocessor &pp) {
+  state_->pp = &pp;
+  state_->ctx = &context();
+  pp.addPPCallbacks(std::make_unique<ArchMacroCallbacks>(state_));
+}
+
+void ArchMacroInHostCodeCheck::onEndOfTranslationUnit(ASTContext &ast) {
+  ArchMacroState &s = *state_;
+  if (s.conditionals.empty() && s.expansions.empty()) return;
+  const SourceManager &sm = ast.getSourceManager();
+  FunctionBodies bodies(ast);
+
+  for (const auto &c : s.conditionals) {
+    const FunctionDecl *fd = bodies.innermost(c.loc);
+    if (!fd || !arch::isHostOnly(fd)) continue;
+    std::string msg = conditionalMessage(c.dep, describeHostFunction(fd));
+    auto b = diag(c.loc, msg);
+    if (!c.dep.via.empty())
+      b.note(c.dep.viaLoc, "'" + c.dep.via + "' depends on '__CUDA_ARCH__'");
+  }
+
+  std::set<std::pair<unsigned, std::string>> seen;
+  for (const auto &e : s.expansions) {
+    // Uses inside #if conditions were judged as conditionals above.
+    if (std::any_of(s.conditions.begin(), s.conditions.end(),
+                    [&](clang::SourceRange r) { return contains(sm, r, e.loc); }))
+      continue;
+    if (!seen.insert({e.loc.getRawEncoding(), e.macro}).second) continue;
+    const FunctionDecl *fd = bodies.innermost(e.loc);
+    if (!fd || !arch::isHostOnly(fd)) continue;
+    diag(e.loc, "macro '" + e.macro + "' is chosen by the value of '__CUDA_ARCH__' but used in " +
+                    describeHostFunction(fd) +
+                    ", where '__CUDA_ARCH__' is never defined: host code always gets the "
+                    "definition for an undefined '__CUDA_ARCH__'")
+        .note(e.origin.definition, "host code uses this definition of '" + e.macro + "'")
+        .note(e.origin.conditional, "chosen by this conditional on '__CUDA_ARCH__'");
+  }
+}
+
+CheckFactory archMacroInHostCodeCheck() {
+  return checkFactory<ArchMacroInHostCodeCheck>("arch-macro-in-host-code");
+}
+
+} // namespace warpcheck
