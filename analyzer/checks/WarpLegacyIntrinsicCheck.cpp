@@ -41,6 +41,7 @@ public:
     std::optional<Guard> blocker;
     ProgramUniformity &program = context().uniformity();
     const FunctionDecl *fn = program.enclosingFunction(call);
+    if (isToolkitDefinitionOfLegacyApi(fn)) return;
     if (fn && !fn->isDependentContext())
       if (const FunctionUniformity *fu = program.function(fn)) mask = computeMask(*fu, call, blocker);
     FindingBuilder f = diag(call->getBeginLoc(), message);
@@ -60,6 +61,16 @@ public:
   }
 
 private:
+  // The toolkit's own overloads and wrappers of the legacy API (clang's
+  // __shfl(unsigned) calling __shfl(int), CUDA's any()/all()/ballot()) are
+  // the API itself, not uses of it.
+  bool isToolkitDefinitionOfLegacyApi(const FunctionDecl *fn) {
+    if (!fn || !fn->getDeclName().isIdentifier()) return false;
+    if (!context().sources().isInSystemHeader(context().sources().getExpansionLoc(fn->getLocation()))) return false;
+    llvm::StringRef name = fn->getName();
+    return isLegacyWarpIntrinsic(name) || name == "any" || name == "all" || name == "ballot";
+  }
+
   // The one mask that names exactly the lanes reaching the call, identical
   // for every warp that reaches it at all; nullopt when lanes may or may
   // not reach it depending on run-time data.

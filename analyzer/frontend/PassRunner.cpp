@@ -139,6 +139,10 @@ std::vector<std::string> passCommandLine(const TranslationUnit &tu, const Pass &
   args.insert(args.end(), tu.args.begin(), tu.args.end());
   if (pass.host) {
     args.push_back("--offload-host-only");
+    // The host pass sees the same __CUDA_ARCH_LIST__ as nvcc gives it: the
+    // archs of the device passes (CCCL selects policies from it).
+    for (const Pass &p : planPasses(tu.archs))
+      if (!p.host) args.push_back("--offload-arch=" + p.arch);
   } else {
     args.push_back("--offload-device-only");
     args.push_back("--offload-arch=" + pass.arch);

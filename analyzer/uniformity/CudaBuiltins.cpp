@@ -103,6 +103,9 @@ std::optional<Divergence> intrinsicResult(const CallExpr *call, llvm::StringRef 
       name.starts_with("__nvvm_atom") || name.starts_with("__iAtomic") || name.starts_with("__uAtomic") ||
       name.starts_with("__ullAtomic") || name.starts_with("__fAtomic") || name.starts_with("__dAtomic"))
     return Divergence::Thread;
+  // threadIdx.y/z are the same for every lane of a warp when blockDim.x is
+  // a multiple of the warp size, which the analysis assumes.
+  if (name == "__nvvm_read_ptx_sreg_tid_y" || name == "__nvvm_read_ptx_sreg_tid_z") return Divergence::Warp;
   if (name == "clock" || name == "clock64" || name == "__globaltimer" || name.starts_with("__lanemask") ||
       name.starts_with("__nvvm_read_ptx_sreg_tid") || name.starts_with("__nvvm_read_ptx_sreg_laneid") ||
       name.starts_with("__nvvm_read_ptx_sreg_clock") || name.starts_with("__nvvm_read_ptx_sreg_lanemask") ||

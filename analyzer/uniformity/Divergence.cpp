@@ -20,6 +20,10 @@ bool Uniformity::join(const Uniformity &other) {
   } else if (!origin && other.origin && other.level == level && level != Divergence::Uniform) {
     origin = other.origin;
   }
+  if (warpIndependent && !other.warpIndependent) {
+    warpIndependent = false;
+    changed = true;
+  }
   if ((params | other.params) != params) {
     params |= other.params;
     changed = true;

@@ -28,11 +28,17 @@ struct Uniformity {
   Divergence level = Divergence::Uniform;
   uint64_t params = 0;
   const DivergenceOrigin *origin = nullptr; // set when level > Uniform
+  // The value depends on the thread only through its lane (threadIdx.x % 32,
+  // shared memory read at [lane]): every warp sees the same values, lane for
+  // lane, so a full-warp vote or reduction of it is block-uniform.
+  bool warpIndependent = true;
 
   bool isUniform() const { return level == Divergence::Uniform && params == 0; }
   // Joins `other` into this; true when this changed.
   bool join(const Uniformity &other);
-  bool operator==(const Uniformity &o) const { return level == o.level && params == o.params; }
+  bool operator==(const Uniformity &o) const {
+    return level == o.level && params == o.params && warpIndependent == o.warpIndependent;
+  }
 };
 
 } // namespace warpcheck

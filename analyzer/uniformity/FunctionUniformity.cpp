@@ -141,6 +141,7 @@ struct FunctionUniformity::Impl {
   llvm::DenseMap<const VarDecl *, const VarDecl *> aliasOf; // T& r = local
 
   std::vector<const CFGBlock *> blockById;
+  llvm::BitVector live; // blocks reachable when constant conditions are folded
   llvm::DenseMap<const CFGBlock *, Uniformity> branchLevel;
   mutable std::vector<std::unique_ptr<llvm::BitVector>> cdStar;    // transitive control deps
   mutable std::vector<std::unique_ptr<llvm::BitVector>> reachable; // blocks reachable from
@@ -186,7 +187,35 @@ struct FunctionUniformity::Impl {
       if (const Stmt *t = b->getTerminatorStmt()) where.try_emplace(t, Position{b, i});
     }
     computeReachingDefs();
+    computeLiveBlocks();
     return true;
+  }
+
+  // Template code often branches on constants (`if (width == warp_size())`):
+  // the side that cannot run must not contribute values or barriers.
+  void computeLiveBlocks() {
+    live.resize(cfg->getNumBlockIDs());
+    std::vector<const CFGBlock *> work{&cfg->getEntry()};
+    live.set(cfg->getEntry().getBlockID());
+    while (!work.empty()) {
+      const CFGBlock *b = work.back();
+      work.pop_back();
+      std::optional<bool> known;
+      if (const auto *cond = dyn_cast_or_null<Expr>(b->getTerminatorCondition()); cond && b->succ_size() == 2 &&
+          !cond->isValueDependent() && !cond->HasSideEffects(program.ast())) {
+        bool value;
+        if (cond->EvaluateAsBooleanCondition(value, program.ast())) known = value;
+      }
+      unsigned i = 0;
+      for (const CFGBlock *succ : b->succs()) {
+        bool taken = !known || (i == 0) == *known;
+        ++i;
+        if (succ && taken && !live.test(succ->getBlockID())) {
+          live.set(succ->getBlockID());
+          work.push_back(succ);
+        }
+      }
+    }
   }
 
   bool isTracked(const VarDecl *v) const {
@@ -362,14 +391,20 @@ struct FunctionUniformity::Impl {
 
   Uniformity paramValue(unsigned i) const {
     Uniformity u;
-    if (!kernel) u.params = uint64_t(1) << std::min(i, kThisParam);
+    if (!kernel) {
+      u.params = uint64_t(1) << std::min(i, kThisParam);
+      // Whether the caller's argument is the same in every warp is not part
+      // of the summary: assume it is not.
+      u.warpIndependent = false;
+    }
     return u;
   }
 
-  Uniformity source(Divergence level, SourceLocation loc, std::string what) {
+  Uniformity source(Divergence level, SourceLocation loc, std::string what, bool warpIndependent = false) {
     Uniformity u;
     u.level = level;
     u.origin = program.origin(loc, std::move(what));
+    u.warpIndependent = level == Divergence::Uniform || warpIndependent;
     return u;
   }
 
@@ -503,6 +538,14 @@ struct FunctionUniformity::Impl {
     return u;
   }
 
+  bool isFullMask(const Expr *mask) const {
+    Expr::EvalResult r;
+    if (mask->isValueDependent() || !mask->EvaluateAsInt(r, program.ast())) return false;
+    uint64_t ws = program.options().warpSize;
+    uint64_t full = ws >= 64 ? ~uint64_t(0) : (uint64_t(1) << ws) - 1;
+    return (r.Val.getInt().getZExtValue() & full) == full;
+  }
+
   // How a note names a divergent intrinsic result.
   static std::string describeSource(llvm::StringRef name) {
     if (name.consume_front("__nvvm_read_ptx_sreg_tid_")) return "threadIdx." + name.str();
@@ -513,15 +556,36 @@ struct FunctionUniformity::Impl {
   Uniformity evalCall(const CallExpr *call) {
     llvm::StringRef name = calleeName(call);
     if (auto known = intrinsicResult(call, name)) {
-      Uniformity u;
-      if (*known != Divergence::Uniform)
-        u = source(*known, call->getBeginLoc(), describeSource(name));
-      // __shfl_sync(mask, v, lane) with a uniform lane broadcasts one value.
-      if (name == "__shfl_sync" && call->getNumArgs() >= 3 && eval(call->getArg(2)).level == Divergence::Uniform &&
-          eval(call->getArg(1)).level != Divergence::Uniform)
-        u = source(Divergence::Warp, call->getBeginLoc(), "the result of " + name.str());
-      for (unsigned i = 0; i < call->getNumArgs(); ++i) eval(call->getArg(i)); // visit for side effects
-      return u;
+      std::vector<Uniformity> args;
+      for (unsigned i = 0; i < call->getNumArgs(); ++i) args.push_back(eval(call->getArg(i)));
+      WarpCollective kind = warpCollectiveOf(name);
+      bool shuffle = kind == WarpCollective::Shfl || kind == WarpCollective::ShflUp ||
+                     kind == WarpCollective::ShflDown || kind == WarpCollective::ShflXor;
+      if (shuffle && args.size() >= 3) {
+        // A shuffle hands each lane another lane's value: a value that is
+        // uniform stays uniform; a broadcast from a warp-uniform lane is the
+        // same for the whole warp. (Monotone in both operands.)
+        Uniformity u = args[1];
+        bool broadcast = kind == WarpCollective::Shfl && args[2].level != Divergence::Thread;
+        if (u.level == Divergence::Thread && broadcast) u.level = Divergence::Warp;
+        else if (u.level == Divergence::Warp && !broadcast) u.level = Divergence::Thread;
+        if (broadcast) u.join(args[2]);
+        if (u.level != Divergence::Uniform && !u.origin) u.origin = source(u.level, call->getBeginLoc(), describeSource(name)).origin;
+        return u;
+      }
+      if (*known == Divergence::Uniform) return Uniformity{};
+      // A vote or reduction over the full warp of a value that every warp
+      // holds lane for lane (the lane id, shared memory read at [lane]) has
+      // the same result in every warp.
+      bool vote = kind == WarpCollective::Ballot || kind == WarpCollective::All || kind == WarpCollective::Any ||
+                  kind == WarpCollective::Reduce || kind == WarpCollective::MatchAll;
+      if (vote && args.size() >= 2 && args[1].warpIndependent && isFullMask(call->getArg(0))) {
+        Uniformity u = args[1];
+        u.level = Divergence::Uniform;
+        u.origin = nullptr;
+        return u;
+      }
+      return source(*known, call->getBeginLoc(), describeSource(name), name.starts_with("__nvvm_read_ptx_sreg_laneid"));
     }
     const FunctionDecl *callee = call->getDirectCallee();
     const FunctionUniformity *summary = nullptr;
@@ -665,8 +729,11 @@ struct FunctionUniformity::Impl {
     if (!e) return Uniformity{};
     e = e->IgnoreParens();
     if (auto ref = builtinVarRef(e); ref.var != BuiltinVar::None) {
+      // threadIdx.y/z: one value per warp when blockDim.x is a multiple of
+      // the warp size (assumed, like the lane model does).
       if (ref.var == BuiltinVar::ThreadIdx)
-        return source(Divergence::Thread, e->getBeginLoc(), std::string("threadIdx.") + ref.dim);
+        return source(ref.dim == 'x' ? Divergence::Thread : Divergence::Warp, e->getBeginLoc(),
+                      std::string("threadIdx.") + ref.dim);
       return Uniformity{};
     }
     if (const auto *ice = dyn_cast<ImplicitCastExpr>(e)) {
@@ -754,6 +821,11 @@ struct FunctionUniformity::Impl {
                      (bo->getOpcode() == BO_Shr && c >= 0 && (int64_t(1) << std::min<int64_t>(c, 62)) % ws == 0) ||
                      (bo->getOpcode() == BO_And && (c & int64_t(ws - 1)) == 0);
     if (warpLevel) u.level = Divergence::Warp;
+    // The lane id (x % 32, x & 31) is the same function of the lane in
+    // every warp.
+    bool laneOnly = (bo->getOpcode() == BO_Rem && c > 0 && ws % c == 0) ||
+                    (bo->getOpcode() == BO_And && c >= 0 && c < int64_t(ws));
+    if (laneOnly) u.warpIndependent = true; // the right side is a constant
     return u;
   }
 
@@ -795,6 +867,7 @@ struct FunctionUniformity::Impl {
     for (unsigned iter = 0; iter < 32; ++iter) {
       changed = false;
       for (unsigned d = 0; d < defs.size(); ++d) {
+        if (!live.test(defs[d].at.block->getBlockID())) continue;
         Uniformity v;
         if (defs[d].value) v = eval(defs[d].value);
         if (defs[d].compound) {
@@ -805,6 +878,7 @@ struct FunctionUniformity::Impl {
         if (defValue[d].join(v)) changed = true;
       }
       for (const CFGBlock *b : *cfg) {
+        if (!live.test(b->getBlockID())) continue;
         for (const CFGElement &el : *b)
           if (auto cs = el.getAs<CFGStmt>()) visitEffects(cs->getStmt());
         if (const Stmt *cond = b->getTerminatorCondition(/*StripParens=*/false))
@@ -955,7 +1029,7 @@ const Uniformity &FunctionUniformity::barrierControl() const {
   for (const CFGBlock *b : *impl_->cfg)
     for (const CFGElement &el : *b) {
       auto cs = el.getAs<CFGStmt>();
-      if (!cs) continue;
+      if (!cs || !impl_->live.test(b->getBlockID())) continue;
       const Stmt *s = cs->getStmt();
       if (isBlockBarrierAsm(s)) {
         barrierPoints_.push_back({s, nullptr});

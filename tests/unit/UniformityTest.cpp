@@ -83,7 +83,7 @@ TEST(Uniformity, BuiltinSources) {
     sink(warpSize); sink(p[blockIdx.x]); sink(p[threadIdx.x]); sink(atomicAdd(p, 1));
     sink(__syncthreads_count(threadIdx.x > 3)); sink(__activemask()); sink(clock64());
   })");
-  std::vector<Divergence> want{T, T, U, U, U, U, U, T, T, U, T, T};
+  std::vector<Divergence> want{T, W, U, U, U, U, U, T, T, U, T, T};
   ASSERT_EQ(a.sinks.size(), want.size());
   for (size_t i = 0; i < want.size(); ++i) EXPECT_EQ(a.level(i), want[i]) << "sink #" << i;
 }
@@ -96,8 +96,11 @@ TEST(Uniformity, WarpLevel) {
     sink(__ballot_sync(0xffffffff, p[threadIdx.x] > 0)); sink(__shfl_sync(0xffffffff, p[threadIdx.x], 0));
     sink(__shfl_sync(0xffffffff, p[threadIdx.x], threadIdx.x ^ 1));
     sink(p[threadIdx.x / 32]);
+    sink(__shfl_sync(0xffffffff, 7, 3)); sink(__shfl_xor_sync(0xffffffff, blockIdx.x, 1));
+    sink(__shfl_sync(0xffffffff, p[threadIdx.x], threadIdx.x / 32));
+    sink(__shfl_xor_sync(0xffffffff, threadIdx.x / 32, 1));
   })");
-  std::vector<Divergence> want{W, W, W, W, T, T, T, W, W, T, W};
+  std::vector<Divergence> want{W, W, W, W, T, T, T, W, W, T, W, U, U, W, T};
   ASSERT_EQ(a.sinks.size(), want.size());
   for (size_t i = 0; i < want.size(); ++i) EXPECT_EQ(a.level(i), want[i]) << "sink #" << i;
 }
@@ -174,6 +177,36 @@ TEST(Uniformity, Interprocedural) {
   EXPECT_EQ(a.level(2), T);
   EXPECT_EQ(a.level(3), T);
   EXPECT_EQ(a.level(4), T);
+}
+
+TEST(Uniformity, FullWarpVotesOfLaneValuesAreBlockUniform) {
+  PARSE(a, R"(__global__ void k(const int *in) {
+    __shared__ int buf[32];
+    int lane = threadIdx.x % 32;
+    int a = buf[lane];
+    sink(a); sink(__all_sync(0xffffffff, a)); sink(__any_sync(0xffffffff, lane < 16));
+    sink(__all_sync(0x0000ffff, a));               // not the full warp
+    sink(__all_sync(0xffffffff, in[threadIdx.x])); // differs per warp
+    sink(__reduce_add_sync(0xffffffff, buf[threadIdx.x & 31]));
+  })");
+  EXPECT_EQ(a.level(0), T);
+  EXPECT_EQ(a.level(1), U);
+  EXPECT_EQ(a.level(2), U);
+  EXPECT_EQ(a.level(3), W);
+  EXPECT_EQ(a.level(4), W);
+  EXPECT_EQ(a.level(5), U);
+}
+
+TEST(Uniformity, ConstantBranchesAreFolded) {
+  PARSE(a, R"(constexpr __device__ int phys() { return 32; }
+  template <int width> __device__ int all_w(int x) {
+    if (width == phys()) return __all_sync(0xffffffff, x);
+    for (int o = width / 2; o > 0; o >>= 1) x = __shfl_xor_sync(0xffffffff, x, o, width) && x;
+    return x;
+  }
+  __global__ void k(int *p) { sink(all_w<32>(p[threadIdx.x])); sink(all_w<16>(p[threadIdx.x])); })");
+  EXPECT_EQ(a.level(0), W);
+  EXPECT_EQ(a.level(1), T);
 }
 
 TEST(Uniformity, ControlDivergenceIgnoresEarlyExit) {
