@@ -16,6 +16,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/Analysis/Analyses/Dominators.h"
 #include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/FoldingSet.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -755,6 +756,9 @@ struct FunctionUniformity::Impl {
       }
       Uniformity u = eval(bo->getLHS());
       u.join(eval(bo->getRHS()));
+      if (bo->isComparisonOp() && u.level != Divergence::Uniform) {
+        if (auto cancelled = cancelledComparison(bo)) return *cancelled;
+      }
       return warpUniformPattern(bo, u);
     }
     if (const auto *uo = dyn_cast<UnaryOperator>(e)) {
@@ -806,6 +810,96 @@ struct FunctionUniformity::Impl {
     for (const Stmt *child : e->children())
       if (const auto *ce = dyn_cast_or_null<Expr>(child)) u.join(eval(ce));
     return u;
+  }
+
+  // `t < end + tid` where t = base + tid (+= uniform steps): the same
+  // thread-dependent term on both sides cancels, and the comparison is as
+  // divergent as what remains (loops that start and stop at the thread's
+  // offset run the same number of times in every thread).
+  std::optional<Uniformity> cancelledComparison(const BinaryOperator *bo) {
+    AffineSplit l, r;
+    if (!splitAffine(bo->getLHS(), l, 0) || !splitAffine(bo->getRHS(), r, 0)) return std::nullopt;
+    if (!l.term || !r.term || !sameTerm(l.term, r.term)) return std::nullopt;
+    Uniformity u;
+    for (const Expr *e : l.rest) u.join(rvalue(e));
+    for (const Expr *e : r.rest) u.join(rvalue(e));
+    return u;
+  }
+
+  // The value of an expression that was stripped of its lvalue-to-rvalue
+  // conversion.
+  Uniformity rvalue(const Expr *e) { return e->isLValue() ? load(e) : eval(e); }
+
+  struct AffineSplit {
+    const Expr *term = nullptr;       // the one thread-dependent addend
+    std::vector<const Expr *> rest;   // the other addends (not thread-dependent)
+    llvm::SmallPtrSet<const VarDecl *, 4> visiting;
+  };
+
+  // Splits `e` into one thread-dependent addend plus others that are not.
+  bool splitAffine(const Expr *e, AffineSplit &out, int depth) {
+    e = strip(e);
+    if (!e || depth > 6) return false;
+    if (rvalue(e).level != Divergence::Thread) {
+      out.rest.push_back(e);
+      return true;
+    }
+    if (const auto *bo = dyn_cast<BinaryOperator>(e)) {
+      if (bo->getOpcode() == BO_Add) return splitAffine(bo->getLHS(), out, depth + 1) && splitAffine(bo->getRHS(), out, depth + 1);
+      if (bo->getOpcode() == BO_Sub) {
+        if (rvalue(bo->getRHS()).level == Divergence::Thread) return false;
+        out.rest.push_back(bo->getRHS());
+        return splitAffine(bo->getLHS(), out, depth + 1);
+      }
+    }
+    if (const auto *dre = dyn_cast<DeclRefExpr>(e)) {
+      const auto *v = dyn_cast<VarDecl>(dre->getDecl());
+      if (v && isTracked(v) && !out.visiting.count(v) && defsOf[v].size() > 1) {
+        // An induction variable: one initial value of the form term + rest,
+        // then only steps by values that are not thread-dependent.
+        out.visiting.insert(v);
+        const Expr *init = nullptr;
+        for (unsigned d : defsOf[v]) {
+          const Def &def = defs[d];
+          if (!def.compound) {
+            if (init) return false;
+            init = def.value;
+            continue;
+          }
+          if (const auto *ca = dyn_cast<CompoundAssignOperator>(def.stmt)) {
+            if ((ca->getOpcode() != BO_AddAssign && ca->getOpcode() != BO_SubAssign) ||
+                rvalue(ca->getRHS()).level == Divergence::Thread)
+              return false;
+            out.rest.push_back(ca->getRHS());
+          } else if (!isa<UnaryOperator>(def.stmt)) {
+            return false;
+          }
+        }
+        return init && splitAffine(init, out, depth + 1);
+      }
+    }
+    if (out.term) return false; // a second thread-dependent addend
+    out.term = e;
+    return true;
+  }
+
+  // Two thread-dependent addends are the same value: the same expression,
+  // looking through locals defined once.
+  bool sameTerm(const Expr *a, const Expr *b) {
+    auto resolve = [&](const Expr *e) {
+      for (int i = 0; i < 4; ++i) {
+        const auto *dre = dyn_cast<DeclRefExpr>(strip(e));
+        const auto *v = dre ? dyn_cast<VarDecl>(dre->getDecl()) : nullptr;
+        if (!v || !isTracked(v) || defsOf[v].size() != 1 || defs[defsOf[v][0]].compound || !defs[defsOf[v][0]].value)
+          break;
+        e = defs[defsOf[v][0]].value;
+      }
+      return strip(e);
+    };
+    llvm::FoldingSetNodeID ia, ib;
+    resolve(a)->Profile(ia, program.ast(), true);
+    resolve(b)->Profile(ib, program.ast(), true);
+    return ia == ib;
   }
 
   // Values that are thread-dependent only across warps: the linear thread

@@ -197,6 +197,20 @@ TEST(Uniformity, FullWarpVotesOfLaneValuesAreBlockUniform) {
   EXPECT_EQ(a.level(5), U);
 }
 
+TEST(Uniformity, ThreadOffsetsCancelInComparisons) {
+  PARSE(a, R"(__global__ void k(int base, int end, int C) {
+    const int tid = threadIdx.x;
+    for (int t = base + tid; t < end + tid; t += C) sink(t < end + tid);
+    for (int t = base + tid; t < end; t += C) sink(t < end);
+    sink(tid + 1 < tid + C);
+    sink(tid + 1 < threadIdx.x * 2);
+  })");
+  EXPECT_EQ(a.level(0), U);
+  EXPECT_EQ(a.level(1), T);
+  EXPECT_EQ(a.level(2), U);
+  EXPECT_EQ(a.level(3), T);
+}
+
 TEST(Uniformity, ConstantBranchesAreFolded) {
   PARSE(a, R"(constexpr __device__ int phys() { return 32; }
   template <int width> __device__ int all_w(int x) {
