@@ -5,6 +5,7 @@
 #include "reports/Finding.h"
 #include "clang/AST/ASTContext.h"
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -62,6 +63,14 @@ public:
 
   FindingBuilder report(const std::string &rule, clang::SourceLocation loc,
                         const std::string &message);
+
+  // State that several checks of this pass compute once and share (e.g.
+  // the lane facts of each warp collective), created on first use.
+  template <class T> T &shared(const std::string &key) {
+    std::shared_ptr<void> &slot = shared_[key];
+    if (!slot) slot = std::make_shared<T>();
+    return *static_cast<T *>(slot.get());
+  }
   void add(Finding f);
   std::vector<Finding> takeFindings() { return std::move(findings_); }
 
@@ -71,6 +80,7 @@ private:
   AnalysisOptions opts_;
   std::unique_ptr<ProgramUniformity> uniformity_;
   std::vector<Finding> findings_;
+  std::map<std::string, std::shared_ptr<void>> shared_;
 };
 
 } // namespace warpcheck

@@ -20,22 +20,39 @@ StatementMatcher warpCollectiveCallMatcher() {
       .bind("call");
 }
 
-std::optional<WarpCollectiveSite> analyseWarpCollective(CheckContext &ctx, const CallExpr *call) {
-  if (!call || call->getNumArgs() == 0 || !ctx.isReportable(call->getBeginLoc())) return std::nullopt;
+namespace {
+using SiteCache = std::map<const CallExpr *, std::unique_ptr<WarpCollectiveSite>>;
+std::unique_ptr<WarpCollectiveSite> buildSite(CheckContext &ctx, const CallExpr *call);
+} // namespace
+
+const WarpCollectiveSite *analyseWarpCollective(CheckContext &ctx, const CallExpr *call) {
+  if (!call || call->getNumArgs() == 0 || !ctx.isReportable(call->getBeginLoc())) return nullptr;
+  SiteCache &cache = ctx.shared<SiteCache>("warp-collective-sites");
+  auto it = cache.find(call);
+  if (it == cache.end()) it = cache.emplace(call, buildSite(ctx, call)).first;
+  return it->second.get();
+}
+
+namespace {
+
+std::unique_ptr<WarpCollectiveSite> buildSite(CheckContext &ctx, const CallExpr *call) {
   ProgramUniformity &program = ctx.uniformity();
   const FunctionDecl *fn = program.enclosingFunction(call);
-  if (!fn || fn->isDependentContext()) return std::nullopt;
-  WarpCollectiveSite site;
+  if (!fn || fn->isDependentContext()) return nullptr;
+  auto result = std::make_unique<WarpCollectiveSite>();
+  WarpCollectiveSite &site = *result;
   site.call = call;
   site.name = calleeName(call).str();
   site.kind = warpCollectiveOf(site.name);
   site.function = program.function(fn);
-  if (!site.function) return std::nullopt;
+  if (!site.function) return nullptr;
   site.lanes = std::make_unique<LaneModel>(*site.function, ctx.options().warpSize);
   site.reach = site.lanes->reachOf(call);
   site.mask = site.lanes->maskOf(call->getArg(0));
-  return site;
+  return result;
 }
+
+} // namespace
 
 std::string describeLane(unsigned warp, unsigned lane, unsigned warpSize) {
   return "lane " + std::to_string(lane) + " of warp " + std::to_string(warp) + " (threadIdx.x == " +

@@ -24,9 +24,10 @@ struct WarpCollectiveSite {
 // Matches calls to warp collectives; bind name "call".
 clang::ast_matchers::StatementMatcher warpCollectiveCallMatcher();
 
-// Builds the site for a matched call, or nullopt for calls the analysis
-// cannot place (template patterns, no enclosing device function).
-std::optional<WarpCollectiveSite> analyseWarpCollective(CheckContext &ctx, const clang::CallExpr *call);
+// The site of a matched call, computed once per pass and shared by the
+// warp rules; null for calls the analysis cannot place (template patterns,
+// no enclosing device function, not reportable).
+const WarpCollectiveSite *analyseWarpCollective(CheckContext &ctx, const clang::CallExpr *call);
 
 // "lane 17 of warp 1 (threadIdx.x == 49)"
 std::string describeLane(unsigned warp, unsigned lane, unsigned warpSize);
