@@ -1,4 +1,6 @@
 #include "analyzer/frontend/PassRunner.h"
+#include <algorithm>
+#include <cstdlib>
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/FileManager.h"
@@ -146,6 +148,19 @@ std::vector<std::string> passCommandLine(const TranslationUnit &tu, const Pass &
   } else {
     args.push_back("--offload-device-only");
     args.push_back("--offload-arch=" + pass.arch);
+    // nvcc (and clang compiling all archs at once) define the list of every
+    // arch in every pass; a lone device pass would see only its own.
+    std::vector<Pass> all = planPasses(tu.archs);
+    if (all.size() > 2) {
+      std::vector<int> numbers;
+      for (const Pass &p : all)
+        if (!p.host && p.arch.rfind("sm_", 0) == 0) numbers.push_back(std::atoi(p.arch.c_str() + 3) * 10);
+      std::sort(numbers.begin(), numbers.end());
+      std::string list;
+      for (int n : numbers) list += (list.empty() ? "" : ",") + std::to_string(n);
+      args.push_back("-U__CUDA_ARCH_LIST__");
+      args.push_back("-D__CUDA_ARCH_LIST__=" + list);
+    }
   }
   args.push_back(tu.file);
   return args;

@@ -24,6 +24,10 @@ bool Uniformity::join(const Uniformity &other) {
     warpIndependent = false;
     changed = true;
   }
+  if ((voteParams | other.voteParams) != voteParams) {
+    voteParams |= other.voteParams;
+    changed = true;
+  }
   if ((params | other.params) != params) {
     params |= other.params;
     changed = true;

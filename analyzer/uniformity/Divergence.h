@@ -32,12 +32,17 @@ struct Uniformity {
   // shared memory read at [lane]): every warp sees the same values, lane for
   // lane, so a full-warp vote or reduction of it is block-uniform.
   bool warpIndependent = true;
+  // Parameters whose arguments decide whether a full-warp vote in this
+  // function is block-uniform (argument the same in every warp, lane for
+  // lane) or only warp-uniform: wrappers like `warp_reduce_all(x)`.
+  uint64_t voteParams = 0;
 
-  bool isUniform() const { return level == Divergence::Uniform && params == 0; }
+  bool isUniform() const { return level == Divergence::Uniform && params == 0 && voteParams == 0; }
   // Joins `other` into this; true when this changed.
   bool join(const Uniformity &other);
   bool operator==(const Uniformity &o) const {
-    return level == o.level && params == o.params && warpIndependent == o.warpIndependent;
+    return level == o.level && params == o.params && warpIndependent == o.warpIndependent &&
+           voteParams == o.voteParams;
   }
 };
 

@@ -580,11 +580,19 @@ struct FunctionUniformity::Impl {
       // the same result in every warp.
       bool vote = kind == WarpCollective::Ballot || kind == WarpCollective::All || kind == WarpCollective::Any ||
                   kind == WarpCollective::Reduce || kind == WarpCollective::MatchAll;
-      if (vote && args.size() >= 2 && args[1].warpIndependent && isFullMask(call->getArg(0))) {
-        Uniformity u = args[1];
-        u.level = Divergence::Uniform;
-        u.origin = nullptr;
-        return u;
+      if (vote && args.size() >= 2 && isFullMask(call->getArg(0))) {
+        if (args[1].warpIndependent) {
+          Uniformity u = args[1];
+          u.level = Divergence::Uniform;
+          u.origin = nullptr;
+          return u;
+        }
+        // Over a parameter: the caller's argument decides (see voteParams).
+        if (args[1].level == Divergence::Uniform && args[1].params) {
+          Uniformity u;
+          u.voteParams = args[1].params | args[1].voteParams;
+          return u;
+        }
       }
       return source(*known, call->getBeginLoc(), describeSource(name), name.starts_with("__nvvm_read_ptx_sreg_laneid"));
     }
@@ -641,11 +649,26 @@ struct FunctionUniformity::Impl {
     Uniformity u;
     u.level = summary.level;
     u.origin = summary.origin;
-    for (unsigned i = 0; i < 64; ++i)
-      if (summary.params & (uint64_t(1) << i)) {
-        if (i < args.size()) u.join(args[i]);
-        else u.join(Uniformity{}); // default argument: treated as uniform
+    u.warpIndependent = summary.warpIndependent;
+    for (unsigned i = 0; i < 64; ++i) {
+      uint64_t bit = uint64_t(1) << i;
+      if ((summary.params & bit) && i < args.size()) u.join(args[i]); // default arguments: uniform
+      if (!(summary.voteParams & bit) || i >= args.size()) continue;
+      // A full-warp vote over this argument in the callee.
+      const Uniformity &a = args[i];
+      if (a.warpIndependent) continue;
+      if (a.level == Divergence::Uniform && (a.params || a.voteParams)) {
+        Uniformity pending;
+        pending.voteParams = a.params | a.voteParams;
+        u.join(pending);
+      } else {
+        Uniformity warp;
+        warp.level = Divergence::Warp;
+        warp.warpIndependent = false;
+        warp.origin = a.origin;
+        u.join(warp);
       }
+    }
     return u;
   }
 
@@ -813,16 +836,28 @@ struct FunctionUniformity::Impl {
   }
 
   // `t < end + tid` where t = base + tid (+= uniform steps): the same
-  // thread-dependent term on both sides cancels, and the comparison is as
+  // thread-dependent addend on both sides cancels, and the comparison is as
   // divergent as what remains (loops that start and stop at the thread's
-  // offset run the same number of times in every thread).
+  // offset run the same number of times in every thread). The split is
+  // structural, so the result is monotone in the fixpoint.
   std::optional<Uniformity> cancelledComparison(const BinaryOperator *bo) {
-    AffineSplit l, r;
-    if (!splitAffine(bo->getLHS(), l, 0) || !splitAffine(bo->getRHS(), r, 0)) return std::nullopt;
-    if (!l.term || !r.term || !sameTerm(l.term, r.term)) return std::nullopt;
-    Uniformity u;
-    for (const Expr *e : l.rest) u.join(rvalue(e));
-    for (const Expr *e : r.rest) u.join(rvalue(e));
+    std::vector<Addend> addends;
+    llvm::SmallPtrSet<const VarDecl *, 4> visiting;
+    Uniformity extra;
+    if (!collectAddends(bo->getLHS(), +1, addends, visiting, extra, 0) ||
+        !collectAddends(bo->getRHS(), -1, addends, visiting, extra, 0))
+      return std::nullopt;
+    bool cancelled = false;
+    for (size_t i = 0; i < addends.size(); ++i)
+      for (size_t j = i + 1; j < addends.size() && addends[i].expr; ++j)
+        if (addends[j].expr && addends[i].sign != addends[j].sign && sameTerm(addends[i].expr, addends[j].expr)) {
+          addends[i].expr = addends[j].expr = nullptr;
+          cancelled = true;
+        }
+    if (!cancelled) return std::nullopt;
+    Uniformity u = extra;
+    for (const Addend &a : addends)
+      if (a.expr) u.join(rvalue(a.expr));
     return u;
   }
 
@@ -830,56 +865,56 @@ struct FunctionUniformity::Impl {
   // conversion.
   Uniformity rvalue(const Expr *e) { return e->isLValue() ? load(e) : eval(e); }
 
-  struct AffineSplit {
-    const Expr *term = nullptr;       // the one thread-dependent addend
-    std::vector<const Expr *> rest;   // the other addends (not thread-dependent)
-    llvm::SmallPtrSet<const VarDecl *, 4> visiting;
+  struct Addend {
+    const Expr *expr;
+    int sign;
   };
 
-  // Splits `e` into one thread-dependent addend plus others that are not.
-  bool splitAffine(const Expr *e, AffineSplit &out, int depth) {
+  // Flattens sums and differences, and induction variables (one initial
+  // value, then only += / -= / ++ / -- steps) into their initial value's
+  // addends plus their steps. `extra` collects what decides which
+  // definition a use sees (sync dependence).
+  bool collectAddends(const Expr *e, int sign, std::vector<Addend> &out,
+                      llvm::SmallPtrSetImpl<const VarDecl *> &visiting, Uniformity &extra, int depth) {
     e = strip(e);
-    if (!e || depth > 6) return false;
-    if (rvalue(e).level != Divergence::Thread) {
-      out.rest.push_back(e);
-      return true;
-    }
+    if (!e || depth > 8 || out.size() > 32) return false;
     if (const auto *bo = dyn_cast<BinaryOperator>(e)) {
-      if (bo->getOpcode() == BO_Add) return splitAffine(bo->getLHS(), out, depth + 1) && splitAffine(bo->getRHS(), out, depth + 1);
-      if (bo->getOpcode() == BO_Sub) {
-        if (rvalue(bo->getRHS()).level == Divergence::Thread) return false;
-        out.rest.push_back(bo->getRHS());
-        return splitAffine(bo->getLHS(), out, depth + 1);
-      }
+      if (bo->getOpcode() == BO_Add)
+        return collectAddends(bo->getLHS(), sign, out, visiting, extra, depth + 1) &&
+               collectAddends(bo->getRHS(), sign, out, visiting, extra, depth + 1);
+      if (bo->getOpcode() == BO_Sub)
+        return collectAddends(bo->getLHS(), sign, out, visiting, extra, depth + 1) &&
+               collectAddends(bo->getRHS(), -sign, out, visiting, extra, depth + 1);
     }
     if (const auto *dre = dyn_cast<DeclRefExpr>(e)) {
       const auto *v = dyn_cast<VarDecl>(dre->getDecl());
-      if (v && isTracked(v) && !out.visiting.count(v) && defsOf[v].size() > 1) {
-        // An induction variable: one initial value of the form term + rest,
-        // then only steps by values that are not thread-dependent.
-        out.visiting.insert(v);
+      if (v && isTracked(v) && defsOf[v].size() > 1 && !visiting.count(v)) {
         const Expr *init = nullptr;
+        std::vector<Addend> steps;
+        bool induction = true;
         for (unsigned d : defsOf[v]) {
           const Def &def = defs[d];
           if (!def.compound) {
-            if (init) return false;
+            induction &= !init && def.value;
             init = def.value;
-            continue;
-          }
-          if (const auto *ca = dyn_cast<CompoundAssignOperator>(def.stmt)) {
-            if ((ca->getOpcode() != BO_AddAssign && ca->getOpcode() != BO_SubAssign) ||
-                rvalue(ca->getRHS()).level == Divergence::Thread)
-              return false;
-            out.rest.push_back(ca->getRHS());
-          } else if (!isa<UnaryOperator>(def.stmt)) {
-            return false;
+          } else if (const auto *ca = dyn_cast<CompoundAssignOperator>(def.stmt)) {
+            induction &= ca->getOpcode() == BO_AddAssign || ca->getOpcode() == BO_SubAssign;
+            steps.push_back({ca->getRHS(), ca->getOpcode() == BO_AddAssign ? sign : -sign});
+          } else {
+            induction &= isa<UnaryOperator>(def.stmt);
           }
         }
-        return init && splitAffine(init, out, depth + 1);
+        if (induction && init) {
+          visiting.insert(v);
+          // Which definition the use sees may itself be decided by a branch.
+          const UseInfo &info = useInfo(dre, v);
+          for (const CFGBlock *b : info.sync) extra.join(branchLevel.lookup(b));
+          out.insert(out.end(), steps.begin(), steps.end());
+          return collectAddends(init, sign, out, visiting, extra, depth + 1);
+        }
       }
     }
-    if (out.term) return false; // a second thread-dependent addend
-    out.term = e;
+    out.push_back({e, sign});
     return true;
   }
 

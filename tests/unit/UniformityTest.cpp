@@ -211,6 +211,21 @@ TEST(Uniformity, ThreadOffsetsCancelInComparisons) {
   EXPECT_EQ(a.level(3), T);
 }
 
+TEST(Uniformity, VotesThroughWrappersFollowTheArgument) {
+  PARSE(a, R"(__device__ int all_of(int x) { return __all_sync(0xffffffff, x); }
+  __device__ int all_twice(int x) { return all_of(x); }
+  __global__ void k(const int *in) {
+    __shared__ int buf[32];
+    sink(all_of(buf[threadIdx.x % 32])); sink(all_of(in[threadIdx.x])); sink(all_twice(buf[threadIdx.x & 31]));
+    sink(all_twice(in[threadIdx.x])); sink(all_of(blockIdx.x));
+  })");
+  EXPECT_EQ(a.level(0), U);
+  EXPECT_EQ(a.level(1), W);
+  EXPECT_EQ(a.level(2), U);
+  EXPECT_EQ(a.level(3), W);
+  EXPECT_EQ(a.level(4), U);
+}
+
 TEST(Uniformity, ConstantBranchesAreFolded) {
   PARSE(a, R"(constexpr __device__ int phys() { return 32; }
   template <int width> __device__ int all_w(int x) {
