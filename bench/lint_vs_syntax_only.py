@@ -1,0 +1,197 @@
+#!/usr/bin/env python3
+"""Cost of `warpcheck lint` compared with parsing alone.
+
+For each file of a corpus, times `warpcheck lint -j1 FILE` against the
+clang++ -fsyntax-only runs that do the same parsing work: one host pass and
+one device pass per arch, with the flags warpcheck's PassRunner.cpp
+(passCommandLine) gives them. Optionally also clang-tidy over the same
+passes, as a familiar reference for "a static analysis on top of the AST".
+
+Reports the median wall time over --reps runs and the peak RSS per file,
+then the totals. Wall time on a shared machine is noisy, so CPU time
+(user+sys of the child) is reported too. A benchmark never fails: the exit
+status is 0 unless the arguments are wrong.
+
+  bench/fetch_corpus.sh                 # once: the ggml sources
+  python3 bench/lint_vs_syntax_only.py  # ggml corpus + bench/corpus/cccl_block.cu
+  python3 bench/lint_vs_syntax_only.py --reps 1 --limit 5 --no-tidy
+"""
+import argparse
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+BENCH = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(BENCH)
+GGML = os.path.join(ROOT, ".cache/corpus/llama_cpp_python-0.3.36/vendor/llama.cpp/ggml")
+LLVM = "/usr/lib/llvm-22/bin"
+TIDY_CHECKS = "-*,bugprone-*,performance-*"
+
+
+def read_list(path, ggml):
+    """Non-comment lines of a corpus list, @GGML@ replaced by the ggml root."""
+    with open(path) as f:
+        return [l.strip().replace("@GGML@", ggml) for l in f if l.strip() and not l.startswith("#")]
+
+
+def toolkit_version(cuda):
+    """(major, minor, build) the way analyzer/frontend/Toolkit.cpp reads them."""
+    with open(os.path.join(cuda, "include/cuda.h")) as f:
+        v = int(re.search(r"#define\s+CUDA_VERSION\s+(\d+)", f.read()).group(1))
+    major, minor = v // 1000, v % 1000 // 10
+    ver = r"%d\.%d\.(\d+)" % (major, minor)
+    try:
+        with open(os.path.join(cuda, "version.json")) as f:
+            m = re.search(r'"cuda_nvcc"\s*:\s*\{[^}]*"version"\s*:\s*"' + ver + '"', f.read())
+        if m:
+            return major, minor, int(m.group(1))
+    except OSError:
+        pass
+    dist = os.path.join(cuda, "dist-info")
+    for name in os.listdir(dist) if os.path.isdir(dist) else []:
+        m = re.fullmatch(r"nvidia_cuda_nvcc[a-z0-9_]*-" + ver + r"\.dist-info", name)
+        if m:
+            return major, minor, int(m.group(1))
+    return major, minor, 0
+
+
+def pass_args(cuda, version, args, host, arch, archs):
+    """The clang args of one warpcheck pass, minus the file (passCommandLine).
+    The host pass names every device arch, for __CUDA_ARCH_LIST__."""
+    major, minor, build = version
+    out = ["-xcuda", "-fsyntax-only", "-w", "-Wno-unknown-cuda-version", "-fno-caret-diagnostics",
+           "--cuda-path=" + cuda, "-isystem", cuda + "/include/cccl",
+           "-D__CUDACC_VER_MAJOR__=%d" % major, "-D__CUDACC_VER_MINOR__=%d" % minor,
+           "-D__CUDACC_VER_BUILD__=%d" % build] + args
+    if host:
+        return out + ["--offload-host-only"] + ["--offload-arch=" + a for a in archs]
+    return out + ["--offload-device-only", "--offload-arch=" + arch]
+
+
+VERBOSE = False
+
+
+def run(cmd, cwd):
+    """(wall s, cpu s, peak RSS MiB, exit status) of one child process.
+    os.wait4 gives this child's own rusage; RUSAGE_CHILDREN would be the
+    maximum over all children so far."""
+    if VERBOSE:
+        print("  $ (cd %s && %s)" % (cwd, " ".join(cmd)), file=sys.stderr)
+    start = time.perf_counter()
+    p = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, ru = os.wait4(p.pid, 0)
+    wall = time.perf_counter() - start
+    p.returncode = os.waitstatus_to_exitcode(status)
+    return wall, ru.ru_utime + ru.ru_stime, ru.ru_maxrss / 1024, p.returncode
+
+
+def run_passes(cmds, cwd):
+    """Passes run one after the other (like lint -j1): times add, RSS is the max."""
+    wall = cpu = rss = 0.0
+    rc = 0
+    for c in cmds:
+        w, u, r, code = run(c, cwd)
+        wall, cpu, rss, rc = wall + w, cpu + u, max(rss, r), rc or code
+    return wall, cpu, rss, rc
+
+
+def measure(fn, reps):
+    runs = [fn() for _ in range(reps)]
+    return (statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs),
+            max(r[2] for r in runs), next((r[3] for r in runs if r[3]), 0))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("files", nargs="*", help="files to time (default: the corpus)")
+    ap.add_argument("--warpcheck", default=os.path.join(ROOT, "build/cli/warpcheck"))
+    ap.add_argument("--clang", default=os.path.join(LLVM, "clang++"))
+    ap.add_argument("--clang-tidy", default=os.path.join(LLVM, "clang-tidy"))
+    ap.add_argument("--no-tidy", action="store_true", help="skip the clang-tidy column")
+    ap.add_argument("--cuda-path", default=os.environ.get("CUDA_PATH", "/usr/local/cuda"))
+    ap.add_argument("--cuda-arch", default="sm_90", help="comma-separated device archs")
+    ap.add_argument("--reps", type=int, default=3)
+    ap.add_argument("--limit", type=int, default=0, help="only the first N corpus files")
+    ap.add_argument("--no-ggml", action="store_true", help="leave the ggml files out of the corpus")
+    ap.add_argument("--lint-arg", action="append", default=[], help="extra warpcheck lint option")
+    ap.add_argument("-v", "--verbose", action="store_true", help="print each command")
+    ap.add_argument("--args", nargs=argparse.REMAINDER, default=[], help="compiler args for FILES")
+    o = ap.parse_args()
+    global VERBOSE
+    VERBOSE = o.verbose
+
+    cuda = os.path.realpath(o.cuda_path)
+    version = toolkit_version(cuda)
+    archs = o.cuda_arch.split(",")
+    # (file, compiler args, directory to run in)
+    corpus = [(os.path.abspath(f), o.args, os.getcwd()) for f in o.files]
+    if not corpus:
+        if o.no_ggml:
+            pass
+        elif os.path.isdir(GGML):
+            ggml_args = read_list(os.path.join(BENCH, "corpus/ggml.args"), GGML)
+            corpus += [(os.path.join(GGML, f), ggml_args, GGML)
+                       for f in read_list(os.path.join(BENCH, "corpus/ggml.files"), GGML)]
+        else:
+            print("ggml corpus not fetched (run bench/fetch_corpus.sh); timing cccl_block.cu only")
+        corpus.append((os.path.join(BENCH, "corpus/cccl_block.cu"), [], ROOT))
+        if o.limit:
+            corpus = corpus[:o.limit]
+    tidy = None if o.no_tidy else shutil.which(o.clang_tidy)
+    if not o.no_tidy and not tidy:
+        print("clang-tidy not found at %s: column skipped (apt-get install clang-tidy-22)" % o.clang_tidy)
+
+    print("warpcheck %s, clang %s, CUDA %d.%d, archs %s, %d reps, %d files, tidy checks %s" %
+          (o.warpcheck, o.clang, version[0], version[1], o.cuda_arch, o.reps, len(corpus),
+           TIDY_CHECKS if tidy else "-"))
+    head = "%-52s %8s %8s %6s %8s %8s" % ("file", "lint s", "syntax s", "ratio", "lint MiB", "clang MiB")
+    print(head + ("  %8s %8s" % ("tidy s", "tidy MiB") if tidy else ""))
+    rows = []
+    for path, args, cwd in corpus:
+        passes = [pass_args(cuda, version, args, True, None, archs)] + \
+                 [pass_args(cuda, version, args, False, a, archs) for a in archs]
+        lint = measure(lambda: run([o.warpcheck, "lint", "-j1", "-q", "--exit-zero", "--color", "never",
+                                    "--cuda-arch", o.cuda_arch, "--cuda-path", cuda] + o.lint_arg +
+                                   [path, "--"] + args, cwd), o.reps)
+        syn = measure(lambda: run_passes([[o.clang] + p + [path] for p in passes], cwd), o.reps)
+        row = [os.path.relpath(path, GGML if path.startswith(GGML) else ROOT), lint, syn]
+        line = "%-52s %8.2f %8.2f %6.2f %8.0f %8.0f" % (row[0][-52:], lint[0], syn[0], lint[0] / syn[0],
+                                                        lint[2], syn[2])
+        # lint exits 2 when a pass does not parse; clang then fails too.
+        notes = []
+        if lint[3] not in (0, 1):
+            notes.append("lint exit %d" % lint[3])
+        if syn[3]:
+            notes.append("clang exit %d" % syn[3])
+        if tidy:
+            # clang-tidy gets the same passes; -fsyntax-only is its action anyway.
+            t = measure(lambda: run_passes([[tidy, "--quiet", "-checks=" + TIDY_CHECKS, path, "--"] +
+                                            [a for a in p if a != "-fsyntax-only"] for p in passes], cwd),
+                        o.reps)
+            row.append(t)
+            line += "  %8.2f %8.0f" % (t[0], t[2]) + ("  (tidy exit %d)" % t[3] if t[3] else "")
+        print(line + ("  (" + ", ".join(notes) + ")" if notes else ""), flush=True)
+        if not notes:
+            rows.append(row)
+
+    if not rows:
+        return 0
+    tot = lambda i, k: sum(r[i][k] for r in rows)
+    print("\n%d files that lint and clang both parse:" % len(rows))
+    print("  wall: lint %.1f s, syntax-only %.1f s, lint/syntax-only %.2f" % (tot(1, 0), tot(2, 0), tot(1, 0) / tot(2, 0)))
+    print("  cpu:  lint %.1f s, syntax-only %.1f s, lint/syntax-only %.2f" % (tot(1, 1), tot(2, 1), tot(1, 1) / tot(2, 1)))
+    rss = [r[1][2] / r[2][2] for r in rows]
+    print("  peak RSS: lint max %.0f MiB, clang max %.0f MiB; lint/clang per file median %.2f, max %.2f" %
+          (max(r[1][2] for r in rows), max(r[2][2] for r in rows), statistics.median(rss), max(rss)))
+    if tidy:
+        print("  clang-tidy (%s): wall %.1f s (%.2f x syntax-only), cpu %.1f s, peak RSS max %.0f MiB" %
+              (TIDY_CHECKS, tot(3, 0), tot(3, 0) / tot(2, 0), tot(3, 1), max(r[3][2] for r in rows)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
