@@ -159,7 +159,8 @@ def main():
                                    [path, "--"] + args, cwd), o.reps)
         syn = measure(lambda: run_passes([[o.clang] + p + [path] for p in passes], cwd), o.reps)
         row = [os.path.relpath(path, GGML if path.startswith(GGML) else ROOT), lint, syn]
-        line = "%-52s %8.2f %8.2f %6.2f %8.0f %8.0f" % (row[0][-52:], lint[0], syn[0], lint[0] / syn[0],
+        name = row[0] if len(row[0]) <= 52 else "..." + row[0][-49:]
+        line = "%-52s %8.2f %8.2f %6.2f %8.0f %8.0f" % (name, lint[0], syn[0], lint[0] / syn[0],
                                                         lint[2], syn[2])
         # lint exits 2 when a pass does not parse; clang then fails too.
         notes = []
