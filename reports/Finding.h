@@ -2,6 +2,8 @@
 // The report model shared by `lint` and `run`: every output format renders
 // a Report, and nothing else.
 #include "reports/Severity.h"
+#include <array>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,6 +28,28 @@ struct FixIt {
   std::string replacement;
 };
 
+// What `warpcheck run` saw on the GPU: an example of the problem. Absent for
+// lint findings.
+struct AccessEvidence {
+  std::string kind;                   // "read", "write", "atomic", "barrier", "syncwarp"
+  std::array<unsigned, 3> thread{};   // threadIdx of the example thread
+  bool threadKnown = true;
+  unsigned long long pc = 0;
+  std::string function;               // mangled function holding the pc ("" unknown)
+  unsigned long long offset = 0;      // pc - start of that function
+};
+
+struct RunEvidence {
+  std::string kernel;                 // demangled
+  unsigned long long count = 0;       // hazards or calls seen, all launches
+  std::array<unsigned, 3> block{};    // blockIdx of the example
+  std::vector<AccessEvidence> accesses; // the earlier access first
+  std::string relation;               // "intra-warp" or "inter-warp" (races)
+  long long sharedOffset = -1;        // byte offset in shared memory (races)
+  long long mask = -1;                // the __syncwarp mask
+  long long lanes = -1;               // lanes concerned (bit mask)
+};
+
 struct Finding {
   std::string rule;
   Severity severity = Severity::Warning;
@@ -35,6 +59,7 @@ struct Finding {
   std::vector<FixIt> fixits;
   // Compilation passes that saw it: "host", "sm_90", ...
   std::vector<std::string> passes;
+  std::optional<RunEvidence> evidence;
 };
 
 // Two findings are the same problem when rule, place and message agree;

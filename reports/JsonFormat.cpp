@@ -15,6 +15,42 @@ void putRange(json &j, const SourceRange &r) {
   j["end_column"] = r.endLine ? r.endColumn : r.column;
 }
 
+json evidenceJson(const RunEvidence &e) {
+  json j;
+  j["kernel"] = e.kernel;
+  j["count"] = e.count;
+  j["block"] = e.block;
+  j["accesses"] = json::array();
+  for (const AccessEvidence &a : e.accesses) {
+    json aj;
+    aj["kind"] = a.kind;
+    if (a.threadKnown) aj["thread"] = a.thread;
+    aj["pc"] = a.pc;
+    aj["function"] = a.function;
+    aj["offset"] = a.offset;
+    j["accesses"].push_back(aj);
+  }
+  if (!e.relation.empty()) j["relation"] = e.relation;
+  if (e.sharedOffset >= 0) j["shared_offset"] = e.sharedOffset;
+  if (e.mask >= 0) j["mask"] = e.mask;
+  if (e.lanes >= 0) j["lanes"] = e.lanes;
+  return j;
+}
+
+json runJson(const RunSummary &r) {
+  return {{"command", r.command},
+          {"exit_code", r.exitCode},
+          {"signal", r.signal},
+          {"kernels", r.kernels},
+          {"launches", r.launches},
+          {"launches_checked", r.launchesChecked},
+          {"unchecked_accesses", r.uncheckedAccesses},
+          {"unchecked_block_threads", r.uncheckedBlockThreads},
+          {"dropped_hazards", r.droppedHazards},
+          {"errors", r.errors},
+          {"warnings", r.warnings}};
+}
+
 json findingJson(const Finding &f) {
   json j;
   j["rule"] = f.rule;
@@ -36,6 +72,7 @@ json findingJson(const Finding &f) {
     j["fixes"].push_back(xj);
   }
   j["passes"] = f.passes;
+  if (f.evidence) j["run"] = evidenceJson(*f.evidence);
   return j;
 }
 
@@ -77,6 +114,7 @@ json toJson(const Report &report) {
   for (const FileStatus &f : report.files) j["files"].push_back(fileJson(f));
   j["findings"] = json::array();
   for (const Finding &f : report.findings) j["findings"].push_back(findingJson(f));
+  if (report.run) j["run"] = runJson(*report.run);
   return j;
 }
 

@@ -28,12 +28,25 @@ struct FileStatus {
   std::string reason; // why it was skipped
 };
 
+// How `warpcheck run` went: the program, what was checked, and everything
+// that was not (nothing is dropped without being counted here).
+struct RunSummary {
+  std::vector<std::string> command;
+  int exitCode = 0;         // the application's, when it exited
+  int signal = 0;           // the signal that ended it, 0 if none
+  std::vector<std::string> kernels; // demangled names of the kernels checked
+  unsigned long long launches = 0, launchesChecked = 0;
+  unsigned long long uncheckedAccesses = 0, uncheckedBlockThreads = 0, droppedHazards = 0;
+  std::vector<std::string> errors, warnings;
+};
+
 struct Report {
   std::string tool = "warpcheck";
   std::string toolVersion;
   std::string command; // "lint" or "run"
   std::vector<FileStatus> files;
   std::vector<Finding> findings;
+  std::optional<RunSummary> run; // only for `warpcheck run`
 };
 
 } // namespace warpcheck

@@ -219,14 +219,24 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--static", action="store_true")
     ap.add_argument("--warpcheck")
+    ap.add_argument("--run-report", action="append", default=[],
+                    help="a `warpcheck run` JSON report to validate (repeatable)")
     a = ap.parse_args()
-    if not a.static and not a.warpcheck:
-        ap.error("give --static and/or --warpcheck")
+    if not a.static and not a.warpcheck and not a.run_report:
+        ap.error("give --static, --warpcheck and/or --run-report")
     c = Checker(import_jsonschema())
     if a.static:
         check_static(c)
     if a.warpcheck:
         check_lint(c, os.path.abspath(a.warpcheck))
+    for path in a.run_report:
+        with open(path) as f:
+            doc = json.load(f)
+        c.expect_valid(doc, path)
+        if doc.get("command") != "run" or "run" not in doc:
+            c.fail(f"{path}: not a run report with a `run` section")
+        if not any("run" in f for f in doc.get("findings", [])):
+            c.fail(f"{path}: no finding carries its GPU evidence (`run`)")
     print(f"{c.failures} failures")
     sys.exit(1 if c.failures else 0)
 
