@@ -15,6 +15,10 @@ bool parseArgs(const CommandSpec &spec, const std::vector<std::string> &args, Pa
       out.trailing.assign(args.begin() + i + 1, args.end());
       return true;
     }
+    if (spec.positionalStartsTrailing && (a.empty() || a[0] != '-')) {
+      out.trailing.assign(args.begin() + i, args.end());
+      return true;
+    }
     if (a == "-h" || a == "--help") {
       out.help = true;
       continue;

@@ -22,6 +22,9 @@ struct CommandSpec {
   std::vector<OptionSpec> options;
   bool takesPositionals = true;
   bool takesTrailingArgs = false; // everything after `--`
+  // The first positional and everything after it are trailing arguments
+  // (a program and its own options, as compute-sanitizer takes them).
+  bool positionalStartsTrailing = false;
 };
 
 struct ParsedArgs {

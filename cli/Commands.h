@@ -9,10 +9,11 @@ enum ExitCode : int {
   kExitClean = 0,     // nothing at or above the failing severity
   kExitFindings = 1,  // findings at or above the failing severity
   kExitUsage = 2,     // usage, configuration, input or parse errors
-  kExitInternal = 3,  // warpcheck itself failed
+  kExitInternal = 3,  // warpcheck itself failed, or cannot work here (run: no GPU)
 };
 
 int lintCommand(const std::vector<std::string> &args);
+int runCommand(const std::vector<std::string> &args);
 int rulesCommand(const std::vector<std::string> &args);
 int explainCommand(const std::vector<std::string> &args);
 

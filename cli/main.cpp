@@ -29,8 +29,15 @@ int lintEntry(const std::vector<std::string> &a) { return lintCommand(a); }
 int lintEntry(const std::vector<std::string> &) { return notBuilt("the analyzer (Clang 22)"); }
 #endif
 
+#ifdef WARPCHECK_HAVE_RUN
+int runEntry(const std::vector<std::string> &a) { return runCommand(a); }
+#else
+int runEntry(const std::vector<std::string> &) { return notBuilt("the GPU runtime (Compute Sanitizer API)"); }
+#endif
+
 const Subcommand kSubcommands[] = {
     {"lint", "statically check CUDA sources for divergence, mask and __CUDA_ARCH__ bugs", lintEntry},
+    {"run", "run a CUDA program with its kernels checked on the GPU (races, barriers, masks)", runEntry},
     {"rules", "list every rule", rulesCommand},
     {"explain", "print the documentation of a rule", explainCommand},
 };

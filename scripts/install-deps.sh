@@ -11,6 +11,8 @@
 #   - .deps/cuda-sanitizer-api: the Compute Sanitizer API headers and library
 #     from the PyPI wheel nvidia-cuda-sanitizer-api 13.0.x, for the GPU runtime
 #     half. Optional: when it cannot be fetched the script says why and goes on.
+#   - .deps/cuda-nvdisasm: nvdisasm from the PyPI wheel nvidia-cuda-nvdisasm
+#     (13.2: PyPI has no 13.0), for source lines in `warpcheck run` reports.
 #
 # The CUDA toolkit itself is preinstalled on these machines (/usr/local/cuda).
 set -euo pipefail
@@ -26,6 +28,7 @@ APT_PACKAGES=(
 )
 JSONSCHEMA_SPEC='jsonschema>=4.18,<5'
 SANITIZER_SPEC='nvidia-cuda-sanitizer-api==13.0.*'
+NVDISASM_SPEC='nvidia-cuda-nvdisasm==13.2.*'
 
 as_root() {
   if [ "$(id -u)" -eq 0 ]; then "$@"
@@ -89,6 +92,27 @@ if [ -f "$SAN_ROOT/include/sanitizer.h" ]; then
   say "  headers: $SAN_ROOT/include"
   say "  library: $(ls "$SAN_ROOT"/lib/libsanitizer-public.so* 2>/dev/null | head -1 || echo "$SAN_ROOT/lib")"
 fi
+
+# --- nvdisasm (optional) -----------------------------------------------------
+# `warpcheck run` maps GPU pcs to source lines with the toolkit's nvdisasm; the
+# CPU machines' toolkit lacks it, and PyPI has no 13.0 build, so take 13.2
+# (it reads cubins of every CUDA 13 toolkit). Its tests need it.
+NVD="$DEPS/cuda-nvdisasm"
+if [ ! -x "$NVD/nvidia/cu13/bin/nvdisasm" ] && ! command -v nvdisasm >/dev/null && [ ! -x /usr/local/cuda/bin/nvdisasm ]; then
+  tmp2=$(mktemp -d)
+  if out=$("$VENV/bin/python3" -m pip download -q --disable-pip-version-check --no-deps \
+             --only-binary=:all: -d "$tmp2" "$NVDISASM_SPEC" 2>&1); then
+    rm -rf "$NVD"
+    mkdir -p "$NVD"
+    "$VENV/bin/python3" -m zipfile -e "$tmp2"/nvidia_cuda_nvdisasm-*.whl "$NVD"
+    chmod +x "$NVD/nvidia/cu13/bin/nvdisasm"
+  else
+    say "warning: could not fetch $NVDISASM_SPEC; run reports will show function+offset only"
+    printf '%s\n' "$out" | tail -3 | sed 's/^/           /'
+  fi
+  rm -rf "$tmp2"
+fi
+if [ -x "$NVD/nvidia/cu13/bin/nvdisasm" ]; then say "nvdisasm: $NVD/nvidia/cu13/bin/nvdisasm"; fi
 
 # --- CUDA toolkit (preinstalled, not installed here) -------------------------
 if nvcc=$(command -v nvcc || ls /usr/local/cuda/bin/nvcc 2>/dev/null); then

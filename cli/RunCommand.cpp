@@ -1,0 +1,296 @@
+// `warpcheck run [options] -- <program> [args]`: runs the program with the
+// injection library, waits for it, and reports what the GPU found. The
+// program's stdout, stderr and exit code pass through; the report goes to
+// stderr (or -o), so the program's own output stays unchanged.
+#include "cli/ArgParser.h"
+#include "cli/Commands.h"
+#include "cli/RunSetup.h"
+#include "reports/JsonFormat.h"
+#include "reports/TextFormat.h"
+#include "runtime/RunFindings.h"
+#include "runtime/inject/Flags.h"
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+namespace warpcheck::cli {
+namespace {
+
+bool parseCount(const std::string &v, uint64_t &out, std::string &e) {
+  char *end = nullptr;
+  if (v.empty() || v[0] == '-') return e = "expected a non-negative number", false;
+  out = std::strtoull(v.c_str(), &end, 10);
+  if (*end) return e = "expected a non-negative number", false;
+  return true;
+}
+
+std::string makeTempDir() {
+  const char *base = std::getenv("TMPDIR");
+  std::string templ = std::string(base && *base ? base : "/tmp") + "/warpcheck-run-XXXXXX";
+  std::vector<char> buf(templ.begin(), templ.end());
+  buf.push_back('\0');
+  if (!mkdtemp(buf.data())) return "";
+  return buf.data();
+}
+
+void removeTree(const std::string &dir) {
+  if (dir.empty()) return;
+  std::string cmd = "rm -rf '" + dir + "'";
+  if (std::system(cmd.c_str()) != 0) std::cerr << "warpcheck: warning: could not remove " << dir << "\n";
+}
+
+// The environment of the program: ours, plus the injection library preloaded,
+// the sanitizer library findable, and the runtime's flags.
+std::vector<std::string> childEnvironment(const RunFiles &files, const std::map<std::string, std::string> &flags) {
+  std::vector<std::string> env;
+  std::string preload = files.runtime, libPath = files.sanitizerDir;
+  for (char **e = environ; *e; ++e) {
+    std::string kv = *e;
+    if (kv.rfind("LD_PRELOAD=", 0) == 0) preload += ":" + kv.substr(11);
+    else if (kv.rfind("LD_LIBRARY_PATH=", 0) == 0) libPath += ":" + kv.substr(16);
+    else if (kv.rfind("WARPCHECK_", 0) == 0 && flags.count(kv.substr(0, kv.find('=')))) continue;
+    else if (kv.rfind("CUDA_MODULE_LOADING=", 0) == 0 && !std::getenv("WARPCHECK_KEEP_MODULE_LOADING")) continue;
+    else env.push_back(kv);
+  }
+  env.push_back("LD_PRELOAD=" + preload);
+  env.push_back("LD_LIBRARY_PATH=" + libPath);
+  // Functions loaded lazily were seen to run unpatched (driver 580, sanitizer
+  // 2025.3): load every module's functions when the module loads.
+  // (WARPCHECK_KEEP_MODULE_LOADING=1 keeps the program's own setting.)
+  if (!std::getenv("WARPCHECK_KEEP_MODULE_LOADING")) env.push_back("CUDA_MODULE_LOADING=EAGER");
+  for (auto &[k, v] : flags) env.push_back(k + "=" + v);
+  return env;
+}
+
+struct ChildStatus {
+  int exitCode = 0, signal = 0;
+};
+
+bool runChild(const std::string &program, const std::vector<std::string> &args,
+              const std::vector<std::string> &env, ChildStatus &status, std::string &error) {
+  std::vector<char *> argv, envp;
+  for (const std::string &a : args) argv.push_back(const_cast<char *>(a.c_str()));
+  argv.push_back(nullptr);
+  for (const std::string &e : env) envp.push_back(const_cast<char *>(e.c_str()));
+  envp.push_back(nullptr);
+  pid_t pid;
+  int rc = posix_spawn(&pid, program.c_str(), nullptr, nullptr, argv.data(), envp.data());
+  if (rc != 0) {
+    error = "cannot start " + program + ": " + std::strerror(rc);
+    return false;
+  }
+  // Ctrl-C reaches the program (same process group); we stay to report.
+  struct sigaction ignore {}, oldInt{}, oldQuit{};
+  ignore.sa_handler = SIG_IGN;
+  sigaction(SIGINT, &ignore, &oldInt);
+  sigaction(SIGQUIT, &ignore, &oldQuit);
+  int ws = 0;
+  while (waitpid(pid, &ws, 0) < 0 && errno == EINTR) {
+  }
+  sigaction(SIGINT, &oldInt, nullptr);
+  sigaction(SIGQUIT, &oldQuit, nullptr);
+  if (WIFEXITED(ws)) status.exitCode = WEXITSTATUS(ws);
+  if (WIFSIGNALED(ws)) {
+    status.signal = WTERMSIG(ws);
+    status.exitCode = 128 + status.signal;
+  }
+  return true;
+}
+
+void writeRunText(std::ostream &os, const Report &report, size_t printLimit, bool color) {
+  Report shown = report;
+  size_t hidden = 0;
+  if (printLimit && shown.findings.size() > printLimit) {
+    hidden = shown.findings.size() - printLimit;
+    shown.findings.resize(printLimit);
+  }
+  TextOptions opts;
+  opts.color = color;
+  writeText(os, shown, opts);
+  if (hidden) os << "warpcheck: " << hidden << " more findings not shown (--print-limit " << printLimit << ")\n";
+  const RunSummary &r = *report.run;
+  for (const std::string &e : r.errors) os << "warpcheck: error: " << e << "\n";
+  for (const std::string &w : r.warnings) os << "warpcheck: warning: " << w << "\n";
+  if (r.signal)
+    os << "warpcheck: error: the program was killed by signal " << r.signal << " (" << strsignal(r.signal)
+       << "); the report covers what was collected before\n";
+  if (r.launches == 0)
+    os << "warpcheck: note: the program launched no CUDA kernels; nothing was checked\n";
+  size_t errors = 0, warnings = 0;
+  for (const Finding &f : report.findings) (f.severity == Severity::Error ? errors : warnings)++;
+  os << "warpcheck: checked " << r.launchesChecked << " of " << r.launches << " launches (" << r.kernels.size()
+     << " kernels): " << report.findings.size() << " findings (" << errors << " errors, " << warnings
+     << " warnings)\n";
+}
+
+} // namespace
+
+int runCommand(const std::vector<std::string> &args) {
+  std::string format = "text", output;
+  uint64_t printLimit = 0;
+  int errorExit = -1;
+  std::map<std::string, std::string> flags;
+  auto flag = [&](const char *name) {
+    return [&flags, name](const std::string &v, std::string &) {
+      flags[run::flagEnvName(name)] = v;
+      return true;
+    };
+  };
+  auto countFlag = [&](const char *name) {
+    return [&flags, name](const std::string &v, std::string &e) {
+      uint64_t n;
+      if (!parseCount(v, n, e)) return false;
+      flags[run::flagEnvName(name)] = std::to_string(n);
+      return true;
+    };
+  };
+
+  CommandSpec spec{
+      "run",
+      "warpcheck run [options] [--] <program> [args...]",
+      "Run a CUDA program with its kernels instrumented on the GPU and report shared-memory\n"
+      "races, divergent barriers and __syncwarp mask errors. The program's output and exit\n"
+      "code pass through; the report goes to stderr, or to -o FILE.\n"
+      "Exit code: the program's; N (--error-exitcode) when there are findings; 2 for bad\n"
+      "usage or a program that cannot be started; 3 when the program cannot be checked here\n"
+      "(no GPU or driver, warpcheck's runtime missing).",
+      {
+          {"--kernel-name", "", "PATTERN", "check only kernels whose name contains PATTERN (or regex:EXPR)",
+           flag("kernel_name")},
+          {"--kernel-name-exclude", "", "PATTERN", "do not check kernels whose name contains PATTERN (or regex:EXPR)",
+           flag("kernel_name_exclude")},
+          {"--launch-skip", "", "N", "let the first N matching launches run unchecked", countFlag("launch_skip")},
+          {"--launch-count", "", "N", "check at most N launches after the skipped ones (0: all)",
+           countFlag("launch_count")},
+          {"--error-exitcode", "", "N", "exit with N when there are findings",
+           [&](const std::string &v, std::string &e) {
+             uint64_t n;
+             if (!parseCount(v, n, e) || n > 255) return e = "expected a number from 0 to 255", false;
+             errorExit = (int)n;
+             return true;
+           }},
+          {"--print-limit", "", "N", "show at most N findings in text output (0: all)",
+           [&](const std::string &v, std::string &e) { return parseCount(v, printLimit, e); }},
+          {"--format", "-f", "FMT", "report format: text (default) or json",
+           [&](const std::string &v, std::string &e) {
+             if (v != "text" && v != "json") return e = "expected text or json", false;
+             format = v;
+             return true;
+           }},
+          {"--output", "-o", "FILE", "write the report to FILE instead of stderr",
+           [&](const std::string &v, std::string &) { output = v; return true; }},
+          {"--log-file", "", "FILE", "same as --output (compute-sanitizer's name)",
+           [&](const std::string &v, std::string &) { output = v; return true; }},
+          {"--table-capacity", "", "N", "distinct findings one launch can record (power of two, default 4096)",
+           [&](const std::string &v, std::string &e) {
+             uint64_t n;
+             if (!parseCount(v, n, e) || n == 0 || (n & (n - 1)) || n > (1u << 24))
+               return e = "expected a power of two up to 16777216", false;
+             flags[run::flagEnvName("table_capacity")] = v;
+             return true;
+           }},
+          {"--shadow-budget", "", "MIB", "device memory for the shared-memory shadow (default 4096 MiB)",
+           countFlag("shadow_budget_mib")},
+          {"--no-intra-warp", "", "", "do not report races between lanes of one warp",
+           [&](const std::string &, std::string &) { flags[run::flagEnvName("intra_warp")] = "0"; return true; }},
+      },
+      /*takesPositionals=*/false,
+      /*takesTrailingArgs=*/true,
+      /*positionalStartsTrailing=*/true};
+
+  ParsedArgs parsed;
+  std::string error;
+  if (!parseArgs(spec, args, parsed, error)) {
+    std::cerr << "warpcheck run: error: " << error << "\n";
+    return kExitUsage;
+  }
+  if (parsed.help) {
+    printHelp(std::cout, spec);
+    return kExitClean;
+  }
+  if (parsed.trailing.empty()) {
+    std::cerr << "warpcheck run: error: no program given; usage: " << spec.usage << "\n";
+    return kExitUsage;
+  }
+  std::string program;
+  if (!resolveProgram(parsed.trailing[0], program, error)) {
+    std::cerr << "warpcheck run: error: " << error << "\n";
+    return kExitUsage;
+  }
+  std::ofstream outFile;
+  if (!output.empty()) {
+    outFile.open(output, std::ios::trunc);
+    if (!outFile) {
+      std::cerr << "warpcheck run: error: cannot write " << output << "\n";
+      return kExitUsage;
+    }
+  }
+  RunFiles files;
+  if (!locateRunFiles(files, error) || !checkGpu(error)) {
+    std::cerr << "warpcheck run: error: " << error << "\n";
+    return kExitInternal;
+  }
+
+  std::string work = makeTempDir();
+  if (work.empty()) {
+    std::cerr << "warpcheck run: error: cannot create a temporary directory\n";
+    return kExitInternal;
+  }
+  std::string rawPath = work + "/raw.json";
+  flags[run::flagEnvName("report")] = rawPath;
+  flags[run::flagEnvName("patches")] = files.patches;
+  flags[run::flagEnvName("cubin_dir")] = work;
+
+  ChildStatus status;
+  if (!runChild(program, parsed.trailing, childEnvironment(files, flags), status, error)) {
+    std::cerr << "warpcheck run: error: " << error << "\n";
+    removeTree(work);
+    return kExitUsage;
+  }
+
+  Report report;
+  report.toolVersion = WARPCHECK_VERSION;
+  report.command = "run";
+  RunSummary summary;
+  summary.command = parsed.trailing;
+  summary.exitCode = status.exitCode;
+  summary.signal = status.signal;
+  run::RawLog log;
+  std::string readError;
+  if (!run::readRawLog(rawPath, log, readError)) {
+    // The library never wrote: it was not loaded (a static program, or one
+    // that clears LD_PRELOAD) or died before its first write.
+    summary.errors.push_back("the warpcheck runtime did not report from the program (" + readError +
+                             "); was it started through a setuid wrapper or linked statically?");
+  } else {
+    run::summarize(log, summary);
+    run::Symbolizer symbolizer(files.nvdisasm);
+    if (files.nvdisasm.empty() && !log.records.empty())
+      summary.warnings.push_back("nvdisasm not found (set WARPCHECK_NVDISASM): findings show function+offset only");
+    report.findings = run::findingsFromLog(log, symbolizer, summary);
+    mergeFindings(report.findings);
+    if (!log.finished && !status.signal)
+      summary.warnings.push_back("the program ended without running its exit handlers (_exit or abort); "
+                                 "the report covers the launches that completed");
+  }
+  report.run = summary;
+  removeTree(work);
+
+  std::ostream &os = output.empty() ? std::cerr : outFile;
+  if (format == "json") writeJson(os, report);
+  else writeRunText(os, report, printLimit, output.empty() && isatty(STDERR_FILENO));
+  os.flush();
+
+  if (!report.findings.empty() && errorExit >= 0) return errorExit;
+  return status.exitCode;
+}
+
+} // namespace warpcheck::cli

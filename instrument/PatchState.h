@@ -1,0 +1,106 @@
+#pragma once
+// The memory the device patches and the host runtime share for one launch.
+// Included by the patch code (nvcc, device) and by runtime/ (host C++): keep
+// it plain data with fixed-width fields.
+//
+// Detection runs on the GPU: each resident block borrows a *slot* (per-thread
+// barrier epochs, per-warp syncwarp epochs, exited lanes) and the shadow of
+// its shared memory. Slots are bounded by how many blocks can be resident,
+// not by the grid. Distinct hazards land in a hash table keyed by
+// (kind, pc, pc); the host reads it once the launch has finished.
+#include <stdint.h>
+
+namespace warpcheck::patch {
+
+// What a record in the finding table is. Races are split by hazard so the
+// host can name them; the others are synchronisation misuse.
+enum FindingKind : uint32_t {
+  kRaceRAW = 1,          // read after a write by another thread, same epoch
+  kRaceWAR = 2,          // write after a read by another thread
+  kRaceWAW = 3,          // write after a write by another thread
+  kBarrierDivergent = 4, // threads of a block wait at different barriers
+  kSyncwarpMissingLane = 5,  // caller not named in its own __syncwarp mask
+  kSyncwarpInactiveLane = 6, // named lanes met the caller at another __syncwarp()
+  kSyncwarpNonuniform = 7,   // converged lanes pass different masks
+};
+
+// Flags of a race record.
+enum RaceFlags : uint32_t {
+  kFlagSameWarp = 1u << 0,     // both threads are in one warp
+  kFlagFirstAtomic = 1u << 1,  // the earlier access was an atomic
+  kFlagSecondAtomic = 1u << 2, // the later access was an atomic
+  kFlagOtherUnknown = 1u << 3, // several threads read; the other is one of them
+};
+
+// One distinct problem. `key` is 0 while the entry is free; the inserting
+// thread fills the example fields and then sets `ready`.
+struct FindingRecord {
+  unsigned long long key;
+  unsigned long long pc1;   // earlier access / first barrier / the call
+  unsigned long long pc2;   // later access / second barrier
+  unsigned long long count; // hazards (or calls) seen
+  uint32_t kind;
+  uint32_t flags;
+  uint32_t block[3];        // blockIdx of the example
+  uint32_t thread1;         // linear thread index in the block (earlier access)
+  uint32_t thread2;         // linear thread index (later access)
+  uint32_t offset;          // shared-memory byte offset, or the mask for syncwarp
+  uint32_t extra;           // access sizes (races) or lanes (syncwarp)
+  uint32_t ready;
+};
+
+// Per resident block. Epochs continue from one occupant to the next so that
+// stale shadow entries of an earlier block never compare equal.
+struct Slot {
+  unsigned int live;        // threads of the block that have not exited
+  unsigned int maxEpoch;    // highest barrier epoch a thread of the block reached
+  unsigned int epochBase;   // epoch the next block starts at
+  unsigned int owner;       // linear block id + 1 of the occupant, 0 when free
+  unsigned long long barrierArrival; // (epoch << 32) | low 32 bits of the barrier pc
+  unsigned int warpExited[32];  // lanes that have exited, per warp
+  // Barriers and __syncwarp()s each thread has passed; only the thread itself
+  // writes its own, after the release, so no other thread sees it early.
+  unsigned int threadEpoch[1024];
+  unsigned int threadSync[1024];
+  // A __syncwarp() some lanes of the warp entered while other named lanes
+  // were elsewhere: (low 32 bits of its pc << 32) | lanes arrived so far,
+  // and its mask. 0 when none is open.
+  unsigned long long warpOpenSync[32];
+  unsigned int warpOpenMask[32];
+};
+
+constexpr uint32_t kMaxWarpsPerSM = 64;
+constexpr uint32_t kMaxSmIds = 256;
+constexpr uint32_t kMaxSlotsPerSM = 32;
+constexpr uint32_t kNoSlot = 0xffffffffu;
+
+// Counters of what was not checked or not recorded; all reported.
+struct Counters {
+  unsigned long long uncheckedAccesses; // outside the shadowed window
+  unsigned long long uncheckedBlocks;   // threads of blocks that found no slot
+  unsigned long long droppedFindings;   // hazards whose record found no room
+  unsigned long long smidOutOfRange;    // warps on an SM id beyond kMaxSmIds
+  // Counted only with LaunchState::debug (WARPCHECK_DEBUG): an atomic per event.
+  unsigned long long debugEnters, debugAccesses, debugNoSlot, debugBarriers;
+};
+
+struct LaunchState {
+  uint32_t blockDim[3];
+  uint32_t threadsPerBlock;
+  uint32_t numSlots;          // shadow slots available
+  uint32_t shadowWords;       // 4-byte words of shared memory shadowed per slot
+  uint32_t tableCapacity;     // power of two
+  uint32_t checkIntraWarp;    // report hazards between lanes of one warp
+  uint32_t debug;             // count events in Counters::debug*
+  uint32_t slotsPerSm;        // where an SM starts looking for a free slot: sm * slotsPerSm
+  Slot *slots;                // [numSlots]
+  unsigned long long *shadow; // [numSlots][shadowWords][2]: writer, reader
+  unsigned int *slotBusy;     // [numSlots] 1 while a block holds it
+  unsigned int *smLock;       // [kMaxSmIds]
+  unsigned int *smSlots;      // [kMaxSmIds][kMaxSlotsPerSM] slot index + 1 of resident blocks
+  unsigned int *warpSlot;     // [kMaxSmIds][kMaxWarpsPerSM] slot of the warp's block
+  FindingRecord *table;       // [tableCapacity]
+  Counters *counters;
+};
+
+} // namespace warpcheck::patch

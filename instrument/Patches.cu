@@ -1,0 +1,475 @@
+// Device patches: the Compute Sanitizer API calls these from the patched
+// instructions of the application's kernels (see runtime/ModulePatcher.cpp
+// for which instruction calls which). Built with
+// `nvcc --fatbin --compile-as-tools-patch` for every arch.
+//
+// The detector is the barrier-epoch scheme of the fast published detectors:
+// each thread counts the barriers (its epoch) and the __syncwarp()s it has
+// passed. A shadow entry remembers, per 4-byte word of
+// shared memory, the last writer and the last reader (thread, epoch, syncwarp
+// epoch, bytes, pc). Two accesses of different threads race when they touch a
+// common byte in the same epoch, at least one writes, they are not both
+// atomics, and -- for lanes of one warp -- no __syncwarp() came between.
+#include "instrument/PatchState.h"
+#include <sanitizer_patching.h>
+
+using namespace warpcheck::patch;
+
+namespace {
+
+// ---- thread identity --------------------------------------------------------
+
+__device__ __forceinline__ uint32_t linearThread() {
+  return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+}
+__device__ __forceinline__ uint32_t linearBlock() {
+  return blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
+}
+__device__ __forceinline__ uint32_t smId() {
+  uint32_t v;
+  asm volatile("mov.u32 %0, %%smid;" : "=r"(v));
+  return v;
+}
+__device__ __forceinline__ uint32_t hwWarpId() {
+  uint32_t v;
+  asm volatile("mov.u32 %0, %%warpid;" : "=r"(v));
+  return v;
+}
+
+// ---- shadow entry encoding (64 bits) -----------------------------------------
+// bits 0-3 bytes of the word, 4-13 thread, 14-31 barrier epoch, 32-38 syncwarp
+// epoch, 39 atomic (writer) / several readers (reader), 40-63 low pc bits.
+constexpr uint32_t kEpochBits = 18, kSyncBits = 7;
+constexpr uint32_t kEpochMask = (1u << kEpochBits) - 1, kSyncMask = (1u << kSyncBits) - 1;
+
+struct Entry {
+  uint32_t bytes, thread, epoch, sync, flag;
+  uint64_t pcLow;
+};
+
+__device__ __forceinline__ unsigned long long encode(const Entry &e) {
+  return (unsigned long long)(e.bytes & 0xf) | ((unsigned long long)(e.thread & 0x3ff) << 4) |
+         ((unsigned long long)(e.epoch & kEpochMask) << 14) |
+         ((unsigned long long)(e.sync & kSyncMask) << 32) | ((unsigned long long)(e.flag & 1) << 39) |
+         ((unsigned long long)(e.pcLow & 0xffffff) << 40);
+}
+__device__ __forceinline__ Entry decode(unsigned long long v) {
+  Entry e;
+  e.bytes = v & 0xf;
+  e.thread = (v >> 4) & 0x3ff;
+  e.epoch = (v >> 14) & kEpochMask;
+  e.sync = (v >> 32) & kSyncMask;
+  e.flag = (v >> 39) & 1;
+  e.pcLow = v >> 40;
+  return e;
+}
+// The full pc of an entry: the high bits of the current pc, choosing the
+// neighbouring 16 MiB window when that is closer (code of one module is
+// contiguous and far smaller than 16 MiB).
+__device__ __forceinline__ uint64_t widenPc(uint64_t low, uint64_t now) {
+  uint64_t c = (now & ~0xffffffull) | low;
+  if (c > now + 0x800000ull) c -= 0x1000000ull;
+  else if (c + 0x800000ull < now) c += 0x1000000ull;
+  return c;
+}
+
+// ---- finding table -----------------------------------------------------------
+
+__device__ __forceinline__ unsigned long long mix(unsigned long long x) {
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdull;
+  x ^= x >> 33;
+  x *= 0xc4ceb9fe1a85ec53ull;
+  x ^= x >> 33;
+  return x;
+}
+
+// Records one hazard: a new (kind, pc1, pc2) gets an entry with this
+// example; a known one only counts. Returns the entry or null when full.
+__device__ FindingRecord *record(const LaunchState *st, uint32_t kind, uint64_t pc1, uint64_t pc2,
+                                 uint32_t thread1, uint32_t thread2, uint32_t offset, uint32_t flags,
+                                 uint32_t extra) {
+  // Intra- and inter-warp hazards of one pair of instructions are distinct
+  // records: they differ in severity and in the fix.
+  uint32_t keyKind = kind | ((flags & kFlagSameWarp) << 8);
+  unsigned long long key = mix(pc1 * 31 + keyKind) ^ mix(pc2 + 0x9e3779b97f4a7c15ull * keyKind);
+  if (key == 0) key = 1;
+  uint32_t cap = st->tableCapacity;
+  for (uint32_t probe = 0; probe < 64 && probe < cap; ++probe) {
+    FindingRecord *r = &st->table[(key + probe) & (cap - 1)];
+    unsigned long long old = atomicCAS(&r->key, 0ull, key);
+    if (old == 0) {
+      r->pc1 = pc1;
+      r->pc2 = pc2;
+      r->kind = kind;
+      r->flags = flags;
+      r->block[0] = blockIdx.x;
+      r->block[1] = blockIdx.y;
+      r->block[2] = blockIdx.z;
+      r->thread1 = thread1;
+      r->thread2 = thread2;
+      r->offset = offset;
+      r->extra = extra;
+      __threadfence();
+      atomicAdd(&r->count, 1ull);
+      atomicExch(&r->ready, 1u);
+      return r;
+    }
+    if (old == key) {
+      atomicAdd(&r->count, 1ull);
+      return r;
+    }
+  }
+  atomicAdd(&st->counters->droppedFindings, 1ull);
+  return nullptr;
+}
+
+// ---- slots -------------------------------------------------------------------
+
+__device__ __forceinline__ void lock(unsigned int *l) {
+  while (atomicCAS(l, 0u, 1u) != 0u) {
+    __nanosleep(32);
+  }
+  __threadfence();
+}
+__device__ __forceinline__ void unlock(unsigned int *l) {
+  __threadfence();
+  atomicExch(l, 0u);
+}
+
+// The slot of the calling thread's block, found through the hardware warp
+// slot it runs in (set when the warp entered), or kNoSlot.
+__device__ __forceinline__ uint32_t currentSlot(const LaunchState *st) {
+  uint32_t sm = smId();
+  if (sm >= kMaxSmIds) return kNoSlot;
+  return st->warpSlot[sm * kMaxWarpsPerSM + (hwWarpId() % kMaxWarpsPerSM)];
+}
+
+// Called by one lane per converged group of a warp entering the block: find
+// the slot another warp of the block already claimed on this SM, or claim one.
+__device__ uint32_t claimSlot(const LaunchState *st, uint32_t sm) {
+  uint32_t me = linearBlock() + 1;
+  unsigned int *entries = st->smSlots + sm * kMaxSlotsPerSM;
+  lock(&st->smLock[sm]);
+  uint32_t found = kNoSlot, freeEntry = kMaxSlotsPerSM;
+  for (uint32_t k = 0; k < kMaxSlotsPerSM; ++k) {
+    uint32_t s = entries[k];
+    if (s == 0) {
+      if (freeEntry == kMaxSlotsPerSM) freeEntry = k;
+    } else if (st->slots[s - 1].owner == me) {
+      found = s - 1;
+      break;
+    }
+  }
+  if (found == kNoSlot && freeEntry < kMaxSlotsPerSM) {
+    // Start the search in this SM's share of the slots, so SMs rarely
+    // contend and the first slot tried is usually free.
+    uint32_t n = st->numSlots;
+    for (uint32_t i = 0; i < n; ++i) {
+      uint32_t s = (sm * st->slotsPerSm + i) % n;
+      if (atomicCAS(&st->slotBusy[s], 0u, 1u) == 0u) {
+        Slot *slot = &st->slots[s];
+        slot->owner = me;
+        slot->live = st->threadsPerBlock;
+        slot->barrierArrival = 0;
+        uint32_t warps = (st->threadsPerBlock + 31) / 32;
+        for (uint32_t w = 0; w < 32; ++w) {
+          // Lanes past the end of the block count as exited: a mask naming
+          // them names lanes that never arrive.
+          uint32_t first = w * 32, tail = st->threadsPerBlock > first ? st->threadsPerBlock - first : 0;
+          slot->warpExited[w] = w >= warps ? 0xffffffffu : (tail >= 32 ? 0u : ~((1u << tail) - 1u));
+        }
+        entries[freeEntry] = s + 1;
+        found = s;
+        break;
+      }
+    }
+  }
+  unlock(&st->smLock[sm]);
+  return found;
+}
+
+__device__ void releaseSlot(const LaunchState *st, uint32_t s) {
+  uint32_t sm = smId();
+  Slot *slot = &st->slots[s];
+  if (sm < kMaxSmIds) {
+    lock(&st->smLock[sm]);
+    unsigned int *entries = st->smSlots + sm * kMaxSlotsPerSM;
+    for (uint32_t k = 0; k < kMaxSlotsPerSM; ++k)
+      if (entries[k] == s + 1) entries[k] = 0;
+    slot->owner = 0;
+    slot->epochBase = slot->maxEpoch + 2;
+    unlock(&st->smLock[sm]);
+  }
+  __threadfence();
+  atomicExch(&st->slotBusy[s], 0u);
+}
+
+// The largest v of the active lanes. (ptxas refuses redux, hence
+// __reduce_max_sync, in tools patches.)
+__device__ __forceinline__ uint32_t warpMax(uint32_t active, uint32_t v) {
+  uint32_t top = v;
+  for (uint32_t m = active; m; m &= m - 1) top = max(top, (uint32_t)__shfl_sync(active, v, __ffs(m) - 1));
+  return top;
+}
+
+__device__ __forceinline__ const LaunchState *state(void *userdata) {
+  return static_cast<const LaunchState *>(userdata);
+}
+
+// ---- the shared-memory check ---------------------------------------------------
+
+__device__ __forceinline__ bool concurrent(const Entry &other, uint32_t thread, uint32_t epoch,
+                                           uint32_t sync, bool checkIntraWarp) {
+  if (other.bytes == 0 || other.epoch != (epoch & kEpochMask)) return false;
+  bool sameWarp = (other.thread >> 5) == (thread >> 5);
+  if (sameWarp && (!checkIntraWarp || other.sync != (sync & kSyncMask))) return false;
+  return true;
+}
+
+__device__ void checkWord(const LaunchState *st, const Slot *slot, unsigned long long *word,
+                          uint32_t bytes, bool write, bool atomic, uint64_t pc, uint32_t offset,
+                          uint32_t size, uint32_t thread, uint32_t epoch, uint32_t sync) {
+  unsigned long long *writerWord = word, *readerWord = word + 1;
+  Entry w = decode(__ldcg(writerWord));
+  Entry r = decode(__ldcg(readerWord));
+  bool intra = st->checkIntraWarp != 0;
+  // Against the last writer: RAW for reads, WAW for writes; atomics are
+  // ordered with each other.
+  if ((w.bytes & bytes) && (w.thread != thread) && concurrent(w, thread, epoch, sync, intra) &&
+      !(atomic && w.flag)) {
+    uint32_t flags = ((w.thread >> 5) == (thread >> 5) ? kFlagSameWarp : 0) |
+                     (w.flag ? kFlagFirstAtomic : 0) | (atomic ? kFlagSecondAtomic : 0);
+    record(st, write ? kRaceWAW : kRaceRAW, widenPc(w.pcLow, pc), pc, w.thread, thread, offset, flags,
+           size);
+  }
+  if (write) {
+    // Against the last reader(s): WAR.
+    if ((r.bytes & bytes) && (r.thread != thread || r.flag) && concurrent(r, thread, epoch, sync, intra)) {
+      uint32_t flags = ((r.thread >> 5) == (thread >> 5) ? kFlagSameWarp : 0) |
+                       (atomic ? kFlagSecondAtomic : 0) | (r.thread == thread ? kFlagOtherUnknown : 0);
+      record(st, kRaceWAR, widenPc(r.pcLow, pc), pc, r.thread, thread, offset, flags, size);
+    }
+    Entry mine{bytes, thread, epoch, sync, atomic ? 1u : 0u, pc & 0xffffff};
+    // An aligned 64-bit store is single-copy atomic; the old value is not
+    // needed, so no atomic unit round trip.
+    __stcg(writerWord, encode(mine));
+    return;
+  }
+  // Remember the read. A second reader in the same epoch keeps the first
+  // one's identity and marks the entry as read by several threads, so a
+  // later write by either of them still sees a reader other than itself.
+  bool sameEpoch = r.bytes && r.epoch == (epoch & kEpochMask) && r.sync == (sync & kSyncMask);
+  if (sameEpoch && r.thread == thread && (r.bytes & bytes) == bytes) return;
+  Entry mine{bytes, thread, epoch, sync, 0, pc & 0xffffff};
+  if (sameEpoch) {
+    mine = r;
+    mine.bytes |= bytes;
+    if (r.thread != thread) mine.flag = 1;
+  }
+  __stcg(readerWord, encode(mine));
+}
+
+__device__ void sharedAccess(void *userdata, uint64_t pc, uint32_t offset, uint32_t size, uint32_t byteMask,
+                             bool write, bool atomic) {
+  const LaunchState *st = state(userdata);
+  if (!st) return;
+  uint32_t s = currentSlot(st);
+  if (st->debug) atomicAdd(s == kNoSlot ? &st->counters->debugNoSlot : &st->counters->debugAccesses, 1ull);
+  if (s == kNoSlot) return;
+  if (offset + size > st->shadowWords * 4u || offset + size < offset) {
+    atomicAdd(&st->counters->uncheckedAccesses, 1ull);
+    return;
+  }
+  const Slot *slot = &st->slots[s];
+  uint32_t thread = linearThread();
+  uint32_t epoch = slot->threadEpoch[thread];
+  uint32_t sync = slot->threadSync[thread];
+  unsigned long long *shadow = st->shadow + 2ull * st->shadowWords * s;
+  // Up to five words for a misaligned 16-byte access; bytes outside the
+  // access (or unused bytes of a load) are not in the mask.
+  uint32_t first = offset >> 2, last = (offset + size - 1) >> 2;
+  for (uint32_t word = first; word <= last; ++word) {
+    uint32_t bytes = 0;
+    for (uint32_t b = 0; b < 4; ++b) {
+      uint32_t at = word * 4 + b;
+      if (at >= offset && at < offset + size && ((byteMask >> (at - offset)) & 1u)) bytes |= 1u << b;
+    }
+    if (bytes)
+      checkWord(st, slot, shadow + 2ull * word, bytes, write, atomic, pc, offset, size, thread, epoch, sync);
+  }
+}
+
+} // namespace
+
+// ---- the callbacks (names are looked up by the runtime) ------------------------
+
+extern "C" __device__ __noinline__ SanitizerPatchResult wcBlockEnter(void *userdata, uint64_t pc) {
+  const LaunchState *st = state(userdata);
+  if (!st) return SANITIZER_PATCH_SUCCESS;
+  if (st->debug) atomicAdd(&st->counters->debugEnters, 1ull);
+  uint32_t active = __activemask();
+  uint32_t lane = threadIdx.x % 32; // only used to pick a leader among active lanes
+  asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
+  uint32_t leader = __ffs(active) - 1;
+  uint32_t sm = smId();
+  uint32_t s = kNoSlot;
+  if (lane == leader) {
+    if (sm < kMaxSmIds) s = claimSlot(st, sm);
+    else atomicAdd(&st->counters->smidOutOfRange, 1ull);
+    if (sm < kMaxSmIds) st->warpSlot[sm * kMaxWarpsPerSM + (hwWarpId() % kMaxWarpsPerSM)] = s;
+  }
+  s = __shfl_sync(active, s, leader);
+  if (s == kNoSlot) {
+    if (lane == leader) atomicAdd(&st->counters->uncheckedBlocks, (unsigned long long)__popc(active));
+    return SANITIZER_PATCH_SUCCESS;
+  }
+  __threadfence_block();
+  Slot *slot = &st->slots[s];
+  slot->threadEpoch[linearThread()] = slot->epochBase;
+  slot->threadSync[linearThread()] = 0;
+  return SANITIZER_PATCH_SUCCESS;
+}
+
+extern "C" __device__ __noinline__ SanitizerPatchResult wcBlockExit(void *userdata, uint64_t pc) {
+  const LaunchState *st = state(userdata);
+  if (!st) return SANITIZER_PATCH_SUCCESS;
+  uint32_t s = currentSlot(st);
+  if (s == kNoSlot) return SANITIZER_PATCH_SUCCESS;
+  Slot *slot = &st->slots[s];
+  uint32_t thread = linearThread();
+  // One lane does the bookkeeping of the lanes exiting together: the block's
+  // threads would otherwise queue on the same three words.
+  uint32_t active = __activemask(), lane;
+  asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
+  uint32_t top = warpMax(active, slot->threadEpoch[thread]);
+  if (lane != (uint32_t)(__ffs(active) - 1)) return SANITIZER_PATCH_SUCCESS;
+  uint32_t n = __popc(active);
+  atomicOr(&slot->warpExited[thread >> 5], active);
+  atomicMax(&slot->maxEpoch, top);
+  if (atomicSub(&slot->live, n) == n) releaseSlot(st, s);
+  return SANITIZER_PATCH_SUCCESS;
+}
+
+extern "C" __device__ __noinline__ SanitizerPatchResult wcSharedAccess(void *userdata, uint64_t pc, void *ptr,
+                                                                       uint32_t accessSize, uint32_t flags,
+                                                                       const void *pData) {
+  bool write = flags & SANITIZER_MEMORY_DEVICE_FLAG_WRITE;
+  bool read = flags & SANITIZER_MEMORY_DEVICE_FLAG_READ;
+  if (flags & SANITIZER_MEMORY_DEVICE_FLAG_PREFETCH) return SANITIZER_PATCH_SUCCESS;
+  // Atomics come as read|write, or as writes without a value.
+  bool atomic = (write && read) || (write && pData == nullptr);
+  uint32_t byteMask = 0xffffu;
+  if (!write && pData) byteMask = *static_cast<const uint32_t *>(pData);
+  sharedAccess(userdata, pc, (uint32_t)(uintptr_t)ptr, accessSize, byteMask, write, atomic);
+  return SANITIZER_PATCH_SUCCESS;
+}
+
+// cp.async writes shared memory; it is checked as a write when issued.
+extern "C" __device__ __noinline__ SanitizerPatchResult wcMemcpyAsync(void *userdata, uint64_t pc, void *src,
+                                                                      uint32_t dst, uint32_t accessSize) {
+  sharedAccess(userdata, pc, dst, accessSize, 0xffffu, true, false);
+  return SANITIZER_PATCH_SUCCESS;
+}
+
+extern "C" __device__ __noinline__ SanitizerPatchResult wcBarrier(void *userdata, uint64_t pc, uint32_t barIndex,
+                                                                  uint32_t threadCount, uint32_t flags) {
+  const LaunchState *st = state(userdata);
+  if (!st || threadCount != 0) return SANITIZER_PATCH_SUCCESS; // named partial barriers: not checked
+  uint32_t s = currentSlot(st);
+  if (s == kNoSlot) return SANITIZER_PATCH_SUCCESS;
+  Slot *slot = &st->slots[s];
+  // Lanes converged here are at one barrier instruction: one of them speaks
+  // for all (the lowest, with its epoch).
+  uint32_t active = __activemask(), lane;
+  asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
+  if (lane != (uint32_t)(__ffs(active) - 1)) return SANITIZER_PATCH_SUCCESS;
+  uint32_t thread = linearThread();
+  uint32_t epoch = slot->threadEpoch[thread];
+  unsigned long long mine = ((unsigned long long)epoch << 32) | (uint32_t)pc;
+  unsigned long long cur = *(volatile unsigned long long *)&slot->barrierArrival;
+  // The first thread of an epoch writes its barrier; later ones compare.
+  while (cur == 0 || (uint32_t)(cur >> 32) < epoch) {
+    unsigned long long seen = atomicCAS(&slot->barrierArrival, cur, mine);
+    if (seen == cur) return SANITIZER_PATCH_SUCCESS;
+    cur = seen;
+  }
+  if ((uint32_t)(cur >> 32) != epoch) return SANITIZER_PATCH_SUCCESS;
+  // One record per pair of barriers, whichever was reached first.
+  if ((uint32_t)cur != (uint32_t)pc) {
+    uint64_t other = widenPc(cur & 0xffffff, pc);
+    record(st, kBarrierDivergent, other < pc ? other : pc, other < pc ? pc : other, kNoSlot, thread, barIndex,
+           0, 0);
+  }
+  return SANITIZER_PATCH_SUCCESS;
+}
+
+extern "C" __device__ __noinline__ SanitizerPatchResult wcBarrierRelease(void *userdata, uint64_t pc,
+                                                                         uint32_t barIndex,
+                                                                         uint32_t threadCount, uint32_t flags) {
+  const LaunchState *st = state(userdata);
+  if (!st) return SANITIZER_PATCH_SUCCESS;
+  if (st->debug) atomicAdd(&st->counters->debugBarriers, 1ull);
+  uint32_t s = currentSlot(st);
+  if (s == kNoSlot) return SANITIZER_PATCH_SUCCESS;
+  // Only this thread writes its own epoch.
+  st->slots[s].threadEpoch[linearThread()] += 1;
+  return SANITIZER_PATCH_SUCCESS;
+}
+
+// Lanes named in a __syncwarp() mask that are not here yet: they must come
+// to this same call or exit (guide §5.4.4.2, §5.4.6.6). The first group opens
+// a record of the call; a later group that names the same lanes from another
+// program point is reported; the record closes once every named lane that
+// has not exited has arrived.
+__device__ void trackDivergedSync(const LaunchState *st, Slot *slot, uint32_t warp, uint64_t pc, uint32_t mask,
+                                  uint32_t active, uint32_t thread) {
+  unsigned long long *open = &slot->warpOpenSync[warp];
+  for (int attempt = 0; attempt < 64; ++attempt) {
+    uint32_t exited = *(volatile unsigned int *)&slot->warpExited[warp];
+    unsigned long long cur = *(volatile unsigned long long *)open;
+    uint32_t openMask = *(volatile unsigned int *)&slot->warpOpenMask[warp];
+    // Closed in effect once every named lane arrived or exited.
+    bool stale = cur != 0 && (((uint32_t)cur | exited) & openMask) == openMask;
+    unsigned long long next;
+    if (cur == 0 || stale) {
+      if ((mask & ~exited & ~active) == 0) return; // all named lanes are here
+      next = ((unsigned long long)(uint32_t)pc << 32) | active;
+      if (atomicCAS(open, cur, next) == cur) {
+        atomicExch(&slot->warpOpenMask[warp], mask);
+        return;
+      }
+      continue;
+    }
+    uint32_t openPc = (uint32_t)(cur >> 32), arrived = (uint32_t)cur | active;
+    if (openPc != (uint32_t)pc && (openMask & active))
+      record(st, kSyncwarpInactiveLane, widenPc(openPc & 0xffffff, pc), pc, thread, thread, openMask, 0,
+             openMask & active);
+    next = ((arrived | exited) & openMask) == openMask ? 0 : ((unsigned long long)openPc << 32) | arrived;
+    if (atomicCAS(open, cur, next) == cur) return;
+  }
+}
+
+extern "C" __device__ __noinline__ SanitizerPatchResult wcSyncwarp(void *userdata, uint64_t pc, uint32_t mask) {
+  const LaunchState *st = state(userdata);
+  if (!st) return SANITIZER_PATCH_SUCCESS;
+  uint32_t lane;
+  asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
+  uint32_t thread = linearThread();
+  if (!((mask >> lane) & 1u))
+    record(st, kSyncwarpMissingLane, pc, pc, thread, thread, mask, 0, 1u << lane);
+  uint32_t active = __activemask();
+  // Converged lanes at this call must agree on the mask.
+  unsigned int same = __match_any_sync(active, mask);
+  bool leader = lane == (uint32_t)(__ffs(active) - 1);
+  if (same != active && leader) record(st, kSyncwarpNonuniform, pc, pc, thread, thread, mask, 0, active & ~same);
+  uint32_t s = currentSlot(st);
+  if (s == kNoSlot) return SANITIZER_PATCH_SUCCESS;
+  Slot *slot = &st->slots[s];
+  // The thread's syncwarp epoch advances on arrival: no release callback
+  // comes on the path the compiler takes for a diverged warp (WARPSYNC
+  // .COLLECTIVE). Counting early can only hide a race, never invent one.
+  slot->threadSync[thread] += 1;
+  if (leader) trackDivergedSync(st, slot, thread >> 5, pc, mask, active, thread);
+  return SANITIZER_PATCH_SUCCESS;
+}

@@ -1,0 +1,136 @@
+#include "runtime/RawLog.h"
+#include <nlohmann/json.hpp>
+#include <cstdio>
+#include <fstream>
+#include <stdexcept>
+
+namespace warpcheck::run {
+
+using nlohmann::json;
+
+namespace {
+
+json locationJson(const CodeLocation &l) {
+  return {{"module", l.module}, {"function", l.function}, {"offset", l.offset}, {"pc", l.pc}};
+}
+
+CodeLocation locationFrom(const json &j) {
+  CodeLocation l;
+  l.module = j.at("module").get<uint32_t>();
+  l.function = j.at("function").get<std::string>();
+  l.offset = j.at("offset").get<uint64_t>();
+  l.pc = j.at("pc").get<uint64_t>();
+  return l;
+}
+
+} // namespace
+
+json toJson(const RawLog &log) {
+  json j;
+  j["version"] = kRawLogVersion;
+  j["errors"] = log.errors;
+  j["warnings"] = log.warnings;
+  j["modules"] = json::array();
+  for (const ModuleInfo &m : log.modules)
+    j["modules"].push_back({{"cubin", m.cubin}, {"patched", m.patched}, {"error", m.error}});
+  j["kernels_checked"] = log.kernelsChecked;
+  j["launches"] = log.launches;
+  j["launches_checked"] = log.launchesChecked;
+  j["unchecked_accesses"] = log.uncheckedAccesses;
+  j["unchecked_block_threads"] = log.uncheckedBlockThreads;
+  j["dropped_hazards"] = log.droppedHazards;
+  j["finished"] = log.finished;
+  j["records"] = json::array();
+  for (const RawRecord &r : log.records)
+    j["records"].push_back({{"kind", r.kind},
+                            {"flags", r.flags},
+                            {"kernel", r.kernel},
+                            {"first", locationJson(r.first)},
+                            {"second", locationJson(r.second)},
+                            {"count", r.count},
+                            {"block", r.block},
+                            {"block_dim", r.blockDim},
+                            {"thread1", r.thread1},
+                            {"thread2", r.thread2},
+                            {"offset", r.offset},
+                            {"extra", r.extra}});
+  return j;
+}
+
+RawLog rawLogFromJson(const json &j) {
+  try {
+    if (j.at("version").get<int>() != kRawLogVersion)
+      throw std::runtime_error("raw log version " + j.at("version").dump() + ", expected " +
+                               std::to_string(kRawLogVersion));
+    RawLog log;
+    log.errors = j.at("errors").get<std::vector<std::string>>();
+    log.warnings = j.at("warnings").get<std::vector<std::string>>();
+    for (const json &m : j.at("modules"))
+      log.modules.push_back({m.at("cubin").get<std::string>(), m.at("patched").get<bool>(),
+                             m.at("error").get<std::string>()});
+    log.kernelsChecked = j.at("kernels_checked").get<std::vector<std::string>>();
+    log.launches = j.at("launches").get<uint64_t>();
+    log.launchesChecked = j.at("launches_checked").get<uint64_t>();
+    log.uncheckedAccesses = j.at("unchecked_accesses").get<uint64_t>();
+    log.uncheckedBlockThreads = j.at("unchecked_block_threads").get<uint64_t>();
+    log.droppedHazards = j.at("dropped_hazards").get<uint64_t>();
+    log.finished = j.at("finished").get<bool>();
+    for (const json &rj : j.at("records")) {
+      RawRecord r;
+      r.kind = rj.at("kind").get<uint32_t>();
+      r.flags = rj.at("flags").get<uint32_t>();
+      r.kernel = rj.at("kernel").get<std::string>();
+      r.first = locationFrom(rj.at("first"));
+      r.second = locationFrom(rj.at("second"));
+      r.count = rj.at("count").get<uint64_t>();
+      r.block = rj.at("block").get<std::array<uint32_t, 3>>();
+      r.blockDim = rj.at("block_dim").get<std::array<uint32_t, 3>>();
+      r.thread1 = rj.at("thread1").get<uint32_t>();
+      r.thread2 = rj.at("thread2").get<uint32_t>();
+      r.offset = rj.at("offset").get<uint32_t>();
+      r.extra = rj.at("extra").get<uint32_t>();
+      log.records.push_back(std::move(r));
+    }
+    return log;
+  } catch (const json::exception &e) {
+    throw std::runtime_error(std::string("malformed raw log: ") + e.what());
+  }
+}
+
+bool writeRawLog(const std::string &path, const RawLog &log, std::string &error) {
+  std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::trunc);
+    if (!out) {
+      error = "cannot write " + tmp;
+      return false;
+    }
+    out << toJson(log).dump(1, ' ', false, json::error_handler_t::replace) << '\n';
+    if (!out.flush()) {
+      error = "cannot write " + tmp;
+      return false;
+    }
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    error = "cannot rename " + tmp + " to " + path;
+    return false;
+  }
+  return true;
+}
+
+bool readRawLog(const std::string &path, RawLog &log, std::string &error) {
+  std::ifstream in(path);
+  if (!in) {
+    error = "cannot open " + path;
+    return false;
+  }
+  try {
+    log = rawLogFromJson(json::parse(in));
+    return true;
+  } catch (const std::exception &e) {
+    error = path + ": " + e.what();
+    return false;
+  }
+}
+
+} // namespace warpcheck::run

@@ -1,0 +1,62 @@
+#pragma once
+// What the injection library hands to `warpcheck run`: the records the GPU
+// collected, where each pc lies (module, function, offset), the cubins saved
+// for symbolization, and everything that was not checked. The CLI turns it
+// into findings (RunFindings.h) after the application has ended, so the
+// injected library stays small and a crash loses nothing already written.
+#include <nlohmann/json_fwd.hpp>
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace warpcheck::run {
+
+constexpr int kRawLogVersion = 1;
+
+struct CodeLocation {
+  uint32_t module = 0;      // index into RawLog::modules
+  std::string function;     // mangled name of the function whose code holds pc
+  uint64_t offset = 0;      // pc - start of that function
+  uint64_t pc = 0;
+  bool resolved() const { return !function.empty(); }
+};
+
+struct RawRecord {
+  uint32_t kind = 0;        // patch::FindingKind
+  uint32_t flags = 0;       // patch::RaceFlags
+  std::string kernel;       // mangled kernel name of the launch
+  CodeLocation first, second;
+  uint64_t count = 0;
+  std::array<uint32_t, 3> block{};
+  std::array<uint32_t, 3> blockDim{};
+  uint32_t thread1 = 0, thread2 = 0; // linear thread index in the block
+  uint32_t offset = 0;      // shared offset, or the syncwarp mask
+  uint32_t extra = 0;       // access size (races) or lanes (syncwarp)
+};
+
+struct ModuleInfo {
+  std::string cubin;        // path of the saved cubin ("" if it was not saved)
+  bool patched = false;
+  std::string error;        // why it could not be patched
+};
+
+struct RawLog {
+  std::vector<std::string> errors;   // the runtime could not do part of its job
+  std::vector<std::string> warnings;
+  std::vector<ModuleInfo> modules;
+  std::vector<std::string> kernelsChecked; // mangled names, first-seen order
+  uint64_t launches = 0, launchesChecked = 0;
+  uint64_t uncheckedAccesses = 0, uncheckedBlockThreads = 0, droppedHazards = 0;
+  std::vector<RawRecord> records;
+  bool finished = false; // the runtime reached the application's exit
+};
+
+nlohmann::json toJson(const RawLog &log);
+// Throws std::runtime_error with a message on malformed input.
+RawLog rawLogFromJson(const nlohmann::json &j);
+// Writes through a temporary file and rename, so a reader never sees half.
+bool writeRawLog(const std::string &path, const RawLog &log, std::string &error);
+bool readRawLog(const std::string &path, RawLog &log, std::string &error);
+
+} // namespace warpcheck::run

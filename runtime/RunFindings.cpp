@@ -1,0 +1,247 @@
+#include "runtime/RunFindings.h"
+#include "instrument/PatchState.h"
+#include "runtime/inject/KernelFilter.h"
+#include <algorithm>
+#include <cstdio>
+#include <set>
+
+namespace warpcheck::run {
+
+using namespace patch;
+
+namespace {
+
+std::string hex(uint64_t v) {
+  char b[32];
+  std::snprintf(b, sizeof b, "0x%llx", (unsigned long long)v);
+  return b;
+}
+std::string coords(const std::array<unsigned, 3> &c) {
+  return "(" + std::to_string(c[0]) + "," + std::to_string(c[1]) + "," + std::to_string(c[2]) + ")";
+}
+std::string laneList(uint32_t lanes) {
+  std::string s;
+  for (int i = 0; i < 32;) {
+    if (!((lanes >> i) & 1)) {
+      ++i;
+      continue;
+    }
+    int j = i;
+    while (j + 1 < 32 && ((lanes >> (j + 1)) & 1)) ++j;
+    if (!s.empty()) s += ",";
+    s += j == i ? std::to_string(i) : std::to_string(i) + "-" + std::to_string(j);
+    i = j + 1;
+  }
+  return s;
+}
+
+class Builder {
+public:
+  Builder(const RawLog &log, Symbolizer &sym, RunSummary &summary) : log_(log), sym_(sym), summary_(summary) {}
+
+  Finding build(const RawRecord &r) {
+    Finding f;
+    RunEvidence e;
+    e.kernel = demangle(r.kernel);
+    e.count = r.count;
+    e.block = {r.block[0], r.block[1], r.block[2]};
+    std::string inKernel = " in block " + coords(e.block) + " of " + e.kernel;
+    auto t1 = threadCoords(r.thread1, r.blockDim), t2 = threadCoords(r.thread2, r.blockDim);
+    switch (r.kind) {
+    case kRaceRAW:
+    case kRaceWAR:
+    case kRaceWAW: {
+      bool sameWarp = r.flags & kFlagSameWarp;
+      const char *firstKind = r.kind == kRaceWAR ? "read" : (r.flags & kFlagFirstAtomic) ? "atomic" : "write";
+      const char *secondKind = r.kind == kRaceRAW ? "read" : (r.flags & kFlagSecondAtomic) ? "atomic" : "write";
+      const char *hazard = r.kind == kRaceRAW ? "read-after-write" : r.kind == kRaceWAR ? "write-after-read"
+                                                                                       : "write-after-write";
+      bool otherKnown = !(r.flags & kFlagOtherUnknown);
+      f.rule = "race-shared";
+      f.severity = sameWarp ? Severity::Warning : Severity::Error;
+      f.message = std::string(hazard) + " race on shared memory at offset " + hex(r.offset) + ": " + secondKind +
+                  " by thread " + coords(t2) + " and " + firstKind + " by " +
+                  (otherKnown ? "thread " + coords(t1) : "another thread") + inKernel +
+                  " with no barrier between them";
+      f.where = place(r.second);
+      f.notes.push_back({place(r.first), std::string("the ") + firstKind + " by " +
+                                             (otherKnown ? "thread " + coords(t1) : "another thread") +
+                                             " is here" + where(r.first)});
+      if (sameWarp)
+        f.notes.push_back({f.where, "both threads are in warp " + std::to_string(r.thread2 / 32) +
+                                        ": lanes of a warp are not in lockstep on sm_70 and newer, and a "
+                                        "__syncwarp() between the accesses is enough to order them"});
+      e.relation = sameWarp ? "intra-warp" : "inter-warp";
+      e.sharedOffset = r.offset;
+      e.accesses = {access(firstKind, r.first, t1, otherKnown), access(secondKind, r.second, t2, true)};
+      break;
+    }
+    case kBarrierDivergent:
+      f.rule = "barrier-divergent";
+      f.severity = Severity::Error;
+      f.message = "threads of one block wait at different barriers: thread " + coords(t2) +
+                  " is at this __syncthreads() while others are at another one" + inKernel;
+      f.where = place(r.second);
+      f.notes.push_back({place(r.first), "the other barrier" + where(r.first)});
+      e.accesses = {access("barrier", r.first, {}, false), access("barrier", r.second, t2, true)};
+      break;
+    case kSyncwarpMissingLane:
+      f.rule = "warp-mask-missing-lane";
+      f.severity = Severity::Error;
+      f.message = "__syncwarp(" + hex(r.offset) + ") called by lane " + laneList(r.extra) + " (thread " +
+                  coords(t2) + ") whose bit is not in the mask" + inKernel;
+      f.where = place(r.second);
+      e.mask = r.offset;
+      e.lanes = r.extra;
+      e.accesses = {access("syncwarp", r.second, t2, true)};
+      break;
+    case kSyncwarpInactiveLane:
+      f.rule = "warp-mask-inactive-lane";
+      f.severity = Severity::Error;
+      f.message = "lanes " + laneList(r.extra) + " named in the mask of __syncwarp(" + hex(r.offset) +
+                  ") call this other __syncwarp() instead of it (thread " + coords(t2) + ")" + inKernel;
+      f.where = place(r.second);
+      f.notes.push_back({place(r.first), "the __syncwarp() whose mask names them" + where(r.first)});
+      e.mask = r.offset;
+      e.lanes = r.extra;
+      e.accesses = {access("syncwarp", r.second, t2, true)};
+      break;
+    case kSyncwarpNonuniform:
+      f.rule = "warp-mask-nonuniform";
+      f.severity = Severity::Error;
+      f.message = "lanes of one warp call this __syncwarp() together with different masks (thread " +
+                  coords(t2) + " passes " + hex(r.offset) + "; lanes " + laneList(r.extra) +
+                  " pass others)" + inKernel;
+      f.where = place(r.second);
+      e.mask = r.offset;
+      e.lanes = r.extra;
+      e.accesses = {access("syncwarp", r.second, t2, true)};
+      break;
+    default:
+      f.rule = "internal";
+      f.message = "unknown record kind " + std::to_string(r.kind);
+    }
+    if (!f.where.valid()) f.message += " at" + where(r.second);
+    f.passes = {"run"};
+    f.evidence = std::move(e);
+    return f;
+  }
+
+private:
+  const LineTable *table(uint32_t module) {
+    if (module >= log_.modules.size() || log_.modules[module].cubin.empty()) return nullptr;
+    std::string error;
+    const LineTable *t = sym_.table(log_.modules[module].cubin, error);
+    if (!t && reported_.insert(error).second) summary_.warnings.push_back("no source lines: " + error);
+    return t;
+  }
+
+  SourceRange place(const CodeLocation &c) {
+    SourceRange r;
+    if (!c.resolved()) return r;
+    const LineTable *t = table(c.module);
+    if (!t) return r;
+    std::optional<SourceLine> s = t->lookup(c.function, c.offset);
+    if (!s || s->line == 0) {
+      if (t->sections.count(c.function) && t->sections.at(c.function).empty() &&
+          reported_.insert("nolines").second)
+        summary_.warnings.push_back("the program has no line information: build it with -lineinfo to "
+                                    "see source lines");
+      return r;
+    }
+    r.file = s->file;
+    r.line = r.endLine = s->line;
+    r.column = r.endColumn = 0;
+    return r;
+  }
+
+  // " (kernel+0x1f0, inlined at file:line)" for messages and notes.
+  std::string where(const CodeLocation &c) {
+    std::string s = c.resolved() ? demangle(c.function) + "+" + hex(c.offset) : "pc " + hex(c.pc);
+    if (const LineTable *t = c.resolved() ? table(c.module) : nullptr)
+      if (auto line = t->lookup(c.function, c.offset))
+        for (auto &[file, l] : line->inlinedAt) s += ", inlined at " + file + ":" + std::to_string(l);
+    return " (" + s + ")";
+  }
+
+  AccessEvidence access(const char *kind, const CodeLocation &c, std::array<unsigned, 3> thread, bool known) {
+    AccessEvidence a;
+    a.kind = kind;
+    a.thread = thread;
+    a.threadKnown = known;
+    a.pc = c.pc;
+    a.function = c.function;
+    a.offset = c.offset;
+    return a;
+  }
+
+  const RawLog &log_;
+  Symbolizer &sym_;
+  RunSummary &summary_;
+  std::set<std::string> reported_;
+};
+
+} // namespace
+
+std::array<unsigned, 3> threadCoords(uint32_t linear, const std::array<uint32_t, 3> &dim) {
+  uint32_t x = dim[0] ? dim[0] : 1, y = dim[1] ? dim[1] : 1;
+  return {linear % x, (linear / x) % y, linear / (x * y)};
+}
+
+namespace {
+
+// Records of different instructions on the same source lines (unrolled
+// loops, one statement compiled to several loads) are one problem to a
+// reader: keep the first example and add up the counts.
+bool sameSourceProblem(const Finding &a, const Finding &b) {
+  auto line = [](const SourceRange &r) { return std::make_pair(r.file, r.line); };
+  if (a.rule != b.rule || a.severity != b.severity || !a.where.valid() || !b.where.valid()) return false;
+  if (line(a.where) != line(b.where) || a.notes.size() != b.notes.size()) return false;
+  if (!a.notes.empty() && (!a.notes[0].where.valid() || line(a.notes[0].where) != line(b.notes[0].where)))
+    return false;
+  return a.evidence && b.evidence && a.evidence->kernel == b.evidence->kernel &&
+         a.evidence->relation == b.evidence->relation;
+}
+
+} // namespace
+
+std::vector<Finding> findingsFromLog(const RawLog &log, Symbolizer &symbolizer, RunSummary &summary) {
+  Builder b(log, symbolizer, summary);
+  std::vector<Finding> out;
+  for (const RawRecord &r : log.records) {
+    Finding f = b.build(r);
+    auto same = std::find_if(out.begin(), out.end(), [&](const Finding &o) { return sameSourceProblem(o, f); });
+    if (same != out.end()) same->evidence->count += f.evidence->count;
+    else out.push_back(std::move(f));
+  }
+  for (Finding &f : out)
+    if (f.evidence && f.evidence->count > 1) f.message += " (" + std::to_string(f.evidence->count) + " times)";
+  return out;
+}
+
+void summarize(const RawLog &log, RunSummary &summary) {
+  for (const std::string &k : log.kernelsChecked) summary.kernels.push_back(demangle(k));
+  summary.launches = log.launches;
+  summary.launchesChecked = log.launchesChecked;
+  summary.uncheckedAccesses = log.uncheckedAccesses;
+  summary.uncheckedBlockThreads = log.uncheckedBlockThreads;
+  summary.droppedHazards = log.droppedHazards;
+  for (const std::string &e : log.errors) summary.errors.push_back(e);
+  for (size_t i = 0; i < log.modules.size(); ++i)
+    if (!log.modules[i].error.empty())
+      summary.errors.push_back("module " + std::to_string(i) + ": " + log.modules[i].error);
+  for (const std::string &w : log.warnings) summary.warnings.push_back(w);
+  if (log.uncheckedAccesses)
+    summary.warnings.push_back(std::to_string(log.uncheckedAccesses) +
+                               " shared-memory accesses fell outside the shadowed window and were not checked");
+  if (log.uncheckedBlockThreads)
+    summary.warnings.push_back(std::to_string(log.uncheckedBlockThreads) +
+                               " threads ran in blocks that found no shadow slot and were not checked "
+                               "(raise --shadow-budget)");
+  if (log.droppedHazards)
+    summary.warnings.push_back(std::to_string(log.droppedHazards) +
+                               " hazards were not recorded because the finding table was full "
+                               "(raise --table-capacity)");
+}
+
+} // namespace warpcheck::run

@@ -1,0 +1,21 @@
+#include "runtime/inject/DriverApi.h"
+#include <dlfcn.h>
+
+namespace warpcheck::run {
+
+const DriverApi &driverApi() {
+  static DriverApi api = [] {
+    DriverApi a;
+    void *lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
+    if (!lib) return a;
+    a.funcGetAttribute = reinterpret_cast<decltype(a.funcGetAttribute)>(dlsym(lib, "cuFuncGetAttribute"));
+    a.deviceGetAttribute =
+        reinterpret_cast<decltype(a.deviceGetAttribute)>(dlsym(lib, "cuDeviceGetAttribute"));
+    a.occupancy = reinterpret_cast<decltype(a.occupancy)>(
+        dlsym(lib, "cuOccupancyMaxActiveBlocksPerMultiprocessor"));
+    return a;
+  }();
+  return api;
+}
+
+} // namespace warpcheck::run

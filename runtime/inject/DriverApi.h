@@ -1,0 +1,18 @@
+#pragma once
+// The few driver queries the runtime makes, looked up in the libcuda the
+// application already loaded (never loaded by us: a program that does not
+// use CUDA must not start it).
+#include <cuda.h>
+
+namespace warpcheck::run {
+
+struct DriverApi {
+  CUresult (*funcGetAttribute)(int *, CUfunction_attribute, CUfunction) = nullptr;
+  CUresult (*deviceGetAttribute)(int *, CUdevice_attribute, CUdevice) = nullptr;
+  CUresult (*occupancy)(int *, CUfunction, int, size_t) = nullptr;
+  bool ok() const { return funcGetAttribute && deviceGetAttribute && occupancy; }
+};
+
+const DriverApi &driverApi();
+
+} // namespace warpcheck::run

@@ -1,0 +1,22 @@
+#pragma once
+// The runtime's flags (runtime/Flags.inc), read from WARPCHECK_<NAME>.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace warpcheck::run {
+
+struct Flags {
+#define WARPCHECK_FLAG(name, type, def, desc) type name = def;
+#include "runtime/Flags.inc"
+#undef WARPCHECK_FLAG
+};
+
+// Unknown values are reported in `problems` (and the default kept), never
+// silently ignored.
+Flags readFlags(std::vector<std::string> &problems);
+
+// "WARPCHECK_" + upper-case name: what `warpcheck run` sets.
+std::string flagEnvName(const char *name);
+
+} // namespace warpcheck::run

@@ -1,0 +1,209 @@
+// The injection library: loaded into the application by `warpcheck run`
+// (LD_PRELOAD), it subscribes to the Compute Sanitizer callbacks, patches
+// every module as it loads and checks the launches the filters select. What
+// it finds goes to the raw log (runtime/RawLog.h), rewritten after every
+// launch that found something, so a crash loses nothing already seen.
+#include "runtime/RawLog.h"
+#include "runtime/inject/Flags.h"
+#include "runtime/inject/KernelFilter.h"
+#include "runtime/inject/LaunchChecker.h"
+#include "runtime/inject/ModulePatcher.h"
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <mutex>
+#include <sanitizer.h>
+
+namespace warpcheck::run {
+namespace {
+
+class Runtime {
+public:
+  Runtime() {
+    flags_ = readFlags(log_.warnings);
+    try {
+      filter_ = std::make_unique<KernelFilter>(flags_.kernel_name, flags_.kernel_name_exclude,
+                                               flags_.launch_skip, flags_.launch_count);
+    } catch (const std::exception &e) {
+      log_.errors.push_back(std::string("bad kernel name pattern: ") + e.what());
+      filter_ = std::make_unique<KernelFilter>("", "", 0, 0);
+    }
+    uint64_t cap = flags_.table_capacity;
+    if (cap == 0 || (cap & (cap - 1))) {
+      log_.warnings.push_back("table capacity " + std::to_string(cap) + " is not a power of two; using 4096");
+      cap = 4096;
+    }
+    checker_ = std::make_unique<LaunchChecker>(
+        LaunchLimits{cap, flags_.shadow_budget_mib << 20, flags_.intra_warp, flags_.debug});
+    patcher_ = std::make_unique<ModulePatcher>(flags_.patches, flags_.cubin_dir);
+  }
+
+  void subscribe() {
+    Sanitizer_SubscriberHandle handle;
+    SanitizerResult r = sanitizerSubscribe(&handle, &Runtime::callback, this);
+    if (r == SANITIZER_SUCCESS) r = sanitizerEnableDomain(1, handle, SANITIZER_CB_DOMAIN_RESOURCE);
+    if (r == SANITIZER_SUCCESS) r = sanitizerEnableDomain(1, handle, SANITIZER_CB_DOMAIN_LAUNCH);
+    if (r != SANITIZER_SUCCESS) {
+      const char *s = nullptr;
+      sanitizerGetResultString(r, &s);
+      log_.errors.push_back(std::string("the Compute Sanitizer API did not start: ") + (s ? s : "unknown error"));
+    }
+    flush();
+  }
+
+  void finish() {
+    std::lock_guard<std::recursive_mutex> g(mu_);
+    log_.finished = true;
+    flushLocked();
+  }
+
+private:
+  static void SANITIZERAPI callback(void *self, Sanitizer_CallbackDomain domain, Sanitizer_CallbackId cbid,
+                                    const void *data) {
+    static_cast<Runtime *>(self)->dispatch(domain, cbid, data);
+  }
+
+  void dispatch(Sanitizer_CallbackDomain domain, Sanitizer_CallbackId cbid, const void *data) {
+    if (flags_.debug) std::fprintf(stderr, "warpcheck-runtime: callback domain %d cbid %d\n", (int)domain, (int)cbid);
+    std::lock_guard<std::recursive_mutex> g(mu_);
+    if (domain == SANITIZER_CB_DOMAIN_RESOURCE) {
+      switch (cbid) {
+      case SANITIZER_CBID_RESOURCE_MODULE_LOADED: {
+        auto *m = static_cast<const Sanitizer_ResourceModuleData *>(data);
+        trace("module loaded, " + std::to_string(m->cubinSize) + " bytes");
+        patcher_->onModuleLoaded(m->context, m->module, m->pCubin, m->cubinSize, log_);
+        trace("module patched: " + (log_.modules.back().patched ? std::string("yes") : log_.modules.back().error));
+        break;
+      }
+      case SANITIZER_CBID_RESOURCE_FUNCTIONS_LAZY_LOADED: {
+        auto *f = static_cast<const Sanitizer_ResourceFunctionsLazyLoadedData *>(data);
+        patcher_->onFunctionsLazyLoaded(f->module, log_);
+        break;
+      }
+      case SANITIZER_CBID_RESOURCE_MODULE_UNLOAD_STARTING:
+        patcher_->onModuleUnloading(static_cast<const Sanitizer_ResourceModuleData *>(data)->module);
+        break;
+      case SANITIZER_CBID_RESOURCE_CONTEXT_DESTROY_STARTING: {
+        CUcontext ctx = static_cast<const Sanitizer_ResourceContextData *>(data)->context;
+        patcher_->onContextDestroyed(ctx);
+        checker_->onContextDestroyed(ctx);
+        break;
+      }
+      default:
+        break;
+      }
+      return;
+    }
+    if (domain != SANITIZER_CB_DOMAIN_LAUNCH) return;
+    auto *l = static_cast<const Sanitizer_LaunchData *>(data);
+    if (cbid == SANITIZER_CBID_LAUNCH_BEGIN) launchBegin(*l);
+    else if (cbid == SANITIZER_CBID_LAUNCH_END) launchEnd(*l);
+  }
+
+  void trace(const std::string &what) {
+    if (flags_.debug) std::fprintf(stderr, "warpcheck-runtime: %s\n", what.c_str());
+  }
+
+  void launchBegin(const Sanitizer_LaunchData &l) {
+    ++log_.launches;
+    trace(std::string("launch begin ") + (l.functionName ? l.functionName : "?"));
+    std::string name = l.functionName ? l.functionName : "";
+    bool wanted = filter_->shouldCheck(name, demangle(name));
+    std::string error;
+    std::vector<std::string> warnings;
+    if (wanted && !patcher_->patched(l.module, log_)) {
+      noteOnce("kernel " + demangle(name) + " was not checked: its module could not be patched");
+      wanted = false;
+    }
+    trace("setting up the launch");
+    if (wanted && !checker_->begin(l, error, warnings)) {
+      noteOnce("kernel " + demangle(name) + " was not checked: " + error);
+      wanted = false;
+    }
+    for (std::string &w : warnings) noteOnce(std::move(w));
+    if (!wanted) {
+      // A kernel launched earlier with our state must not see it again.
+      sanitizerSetLaunchCallbackData(l.hLaunch, l.function, l.hStream, nullptr);
+      return;
+    }
+    trace("launch set up");
+    ++log_.launchesChecked;
+    if (std::find(log_.kernelsChecked.begin(), log_.kernelsChecked.end(), name) == log_.kernelsChecked.end())
+      log_.kernelsChecked.push_back(name);
+  }
+
+  void launchEnd(const Sanitizer_LaunchData &l) {
+    int module = patcher_->moduleIndex(l.module);
+    std::vector<RawRecord> records;
+    std::string error;
+    uint64_t before = log_.uncheckedAccesses + log_.uncheckedBlockThreads + log_.droppedHazards;
+    trace("launch end");
+    if (!checker_->end(l, module < 0 ? 0 : (uint32_t)module, records, log_, error)) noteOnce(error, true);
+    trace("launch collected: " + std::to_string(records.size()) + " records; " + checker_->lastCounters);
+    bool changed = !records.empty() || !error.empty() ||
+                   before != log_.uncheckedAccesses + log_.uncheckedBlockThreads + log_.droppedHazards;
+    for (RawRecord &r : records) merge(std::move(r));
+    if (changed || log_.launchesChecked == 1) flushLocked();
+  }
+
+  // The same hazard in many launches is one record with the summed count.
+  void merge(RawRecord r) {
+    for (RawRecord &e : log_.records) {
+      if (e.kind == r.kind && e.kernel == r.kernel && e.first.module == r.first.module &&
+          e.first.offset == r.first.offset && e.second.offset == r.second.offset &&
+          e.first.function == r.first.function && e.second.function == r.second.function) {
+        e.count += r.count;
+        return;
+      }
+    }
+    log_.records.push_back(std::move(r));
+  }
+
+  void noteOnce(std::string text, bool isError = false) {
+    auto &list = isError ? log_.errors : log_.warnings;
+    if (std::find(list.begin(), list.end(), text) == list.end()) list.push_back(std::move(text));
+  }
+
+  void flush() {
+    std::lock_guard<std::recursive_mutex> g(mu_);
+    flushLocked();
+  }
+  void flushLocked() {
+    if (flags_.report.empty()) return;
+    std::string error;
+    if (!writeRawLog(flags_.report, log_, error)) std::fprintf(stderr, "warpcheck: error: %s\n", error.c_str());
+  }
+
+  // Recursive: a Sanitizer call made inside a callback may call back.
+  std::recursive_mutex mu_;
+  Flags flags_;
+  RawLog log_;
+  std::unique_ptr<KernelFilter> filter_;
+  std::unique_ptr<LaunchChecker> checker_;
+  std::unique_ptr<ModulePatcher> patcher_;
+};
+
+Runtime *gRuntime = nullptr;
+
+void atExit() {
+  if (gRuntime) gRuntime->finish();
+}
+
+} // namespace
+} // namespace warpcheck::run
+
+// The entry point the Sanitizer samples and CUDA_INJECTION64_PATH use; also
+// run from a static initializer for LD_PRELOAD.
+extern "C" int InitializeInjection() {
+  using namespace warpcheck::run;
+  if (gRuntime) return 1;
+  gRuntime = new Runtime(); // lives until exit: callbacks may come late
+  gRuntime->subscribe();
+  std::atexit(atExit);
+  return 1;
+}
+
+namespace {
+int gInitialized = InitializeInjection();
+}

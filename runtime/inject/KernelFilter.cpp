@@ -1,0 +1,38 @@
+#include "runtime/inject/KernelFilter.h"
+#include <cstdlib>
+#include <cxxabi.h>
+
+namespace warpcheck::run {
+
+NamePattern::NamePattern(const std::string &spec) : text_(spec) {
+  static const std::string kRegex = "regex:";
+  if (spec.compare(0, kRegex.size(), kRegex) == 0) regex_.emplace(spec.substr(kRegex.size()));
+}
+
+bool NamePattern::matches(const std::string &mangled, const std::string &demangled) const {
+  if (regex_) return std::regex_search(mangled, *regex_) || std::regex_search(demangled, *regex_);
+  return mangled.find(text_) != std::string::npos || demangled.find(text_) != std::string::npos;
+}
+
+KernelFilter::KernelFilter(const std::string &include, const std::string &exclude, uint64_t skip,
+                           uint64_t count)
+    : include_(include), exclude_(exclude), skip_(skip), count_(count) {}
+
+bool KernelFilter::shouldCheck(const std::string &mangled, const std::string &demangled) {
+  if (!include_.empty() && !include_.matches(mangled, demangled)) return false;
+  if (!exclude_.empty() && exclude_.matches(mangled, demangled)) return false;
+  uint64_t index = passed_++;
+  if (index < skip_) return false;
+  return count_ == 0 || index - skip_ < count_;
+}
+
+std::string demangle(const std::string &mangled) {
+  int status = 0;
+  char *d = abi::__cxa_demangle(mangled.c_str(), nullptr, nullptr, &status);
+  if (status != 0 || !d) return mangled;
+  std::string out = d;
+  std::free(d);
+  return out;
+}
+
+} // namespace warpcheck::run

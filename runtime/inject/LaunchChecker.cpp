@@ -1,0 +1,218 @@
+#include "runtime/inject/LaunchChecker.h"
+#include "runtime/inject/DriverApi.h"
+#include <algorithm>
+
+namespace warpcheck::run {
+
+using namespace patch;
+
+namespace {
+
+constexpr size_t kAlign = 256;
+size_t alignUp(size_t v) { return (v + kAlign - 1) / kAlign * kAlign; }
+
+std::string resultText(SanitizerResult r) {
+  const char *s = nullptr;
+  sanitizerGetResultString(r, &s);
+  return s ? s : "error " + std::to_string((int)r);
+}
+
+// Shared memory a block of this function can address: its static shared
+// memory, the most dynamic shared memory it may be launched with, and what
+// the driver reserves ahead of them.
+uint32_t sharedWindowBytes(CUfunction f, CUdevice dev) {
+  const DriverApi &api = driverApi();
+  int staticBytes = 0, maxDynamic = 48 * 1024, reserved = 1024;
+  if (api.ok()) {
+    api.funcGetAttribute(&staticBytes, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, f);
+    api.funcGetAttribute(&maxDynamic, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, f);
+    api.deviceGetAttribute(&reserved, CU_DEVICE_ATTRIBUTE_RESERVED_SHARED_MEMORY_PER_BLOCK, dev);
+  }
+  return (uint32_t)std::max(0, staticBytes + maxDynamic + reserved);
+}
+
+int smCount(CUdevice dev) {
+  int sms = 0;
+  if (driverApi().ok()) driverApi().deviceGetAttribute(&sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev);
+  return sms > 0 ? sms : 132;
+}
+
+// An upper bound of the blocks of this launch resident at once.
+uint64_t residentBlocks(CUfunction f, CUdevice dev, uint32_t threads) {
+  const DriverApi &api = driverApi();
+  int sms = smCount(dev), perSm = 0;
+  if (api.ok()) api.occupancy(&perSm, f, (int)threads, 0);
+  if (perSm <= 0) perSm = (int)std::min<uint32_t>(kMaxSlotsPerSM, std::max<uint32_t>(1, 2048 / threads));
+  return (uint64_t)sms * (uint64_t)std::min<int>(perSm, (int)kMaxSlotsPerSM);
+}
+
+} // namespace
+
+bool LaunchChecker::begin(const Sanitizer_LaunchData &l, std::string &error,
+                          std::vector<std::string> &warnings) {
+  uint32_t threads = l.blockDim_x * l.blockDim_y * l.blockDim_z;
+  if (threads == 0 || threads > 1024) {
+    error = "block of " + std::to_string(threads) + " threads";
+    return false;
+  }
+  uint64_t grid = (uint64_t)l.gridDim_x * l.gridDim_y * l.gridDim_z;
+  uint32_t window = sharedWindowBytes(l.function, l.device);
+  uint32_t words = (window + 3) / 4;
+  uint64_t slots = std::min<uint64_t>(residentBlocks(l.function, l.device, threads), grid);
+  uint64_t perSlot = (uint64_t)words * 16 + sizeof(Slot) + sizeof(unsigned int);
+  uint64_t affordable = limits_.shadowBudgetBytes / perSlot;
+  if (affordable == 0) {
+    error = "one block's shadow (" + std::to_string(perSlot >> 10) + " KiB) exceeds the shadow budget";
+    return false;
+  }
+  if (slots > affordable) {
+    warnings.push_back("shadow budget allows " + std::to_string(affordable) + " of " +
+                       std::to_string(slots) + " resident blocks of " + std::string(l.functionName) +
+                       "; blocks beyond them run unchecked (raise --shadow-budget)");
+    slots = affordable;
+  }
+
+  Pending p;
+  LaunchState &st = p.state;
+  st = {};
+  st.blockDim[0] = l.blockDim_x;
+  st.blockDim[1] = l.blockDim_y;
+  st.blockDim[2] = l.blockDim_z;
+  st.threadsPerBlock = threads;
+  st.numSlots = (uint32_t)slots;
+  st.shadowWords = words;
+  st.tableCapacity = (uint32_t)limits_.tableCapacity;
+  st.checkIntraWarp = limits_.intraWarp ? 1 : 0;
+  st.debug = limits_.debug ? 1 : 0;
+  st.slotsPerSm = (uint32_t)std::max<uint64_t>(1, slots / (uint64_t)smCount(l.device));
+
+  // One allocation per context, grown when a launch needs more.
+  size_t off = 0;
+  auto take = [&](size_t bytes) {
+    size_t at = off;
+    off = alignUp(off + bytes);
+    return at;
+  };
+  size_t oState = take(sizeof(LaunchState)), oCounters = take(sizeof(Counters));
+  size_t oTable = take(sizeof(FindingRecord) * st.tableCapacity);
+  size_t oLock = take(sizeof(unsigned int) * kMaxSmIds);
+  size_t oSmSlots = take(sizeof(unsigned int) * kMaxSmIds * kMaxSlotsPerSM);
+  size_t oWarpSlot = take(sizeof(unsigned int) * kMaxSmIds * kMaxWarpsPerSM);
+  size_t oBusy = take(sizeof(unsigned int) * slots);
+  size_t oSlots = take(sizeof(Slot) * slots);
+  size_t oShadow = take((size_t)words * 16 * slots);
+  Buffers &b = buffers_[l.context];
+  if (b.size < off) {
+    if (b.device) sanitizerFree(l.context, b.device);
+    b.device = nullptr;
+    b.size = 0;
+    SanitizerResult r = sanitizerAlloc(l.context, &b.device, off);
+    if (r != SANITIZER_SUCCESS) {
+      error = "cannot allocate " + std::to_string(off >> 20) + " MiB of detector memory: " + resultText(r);
+      return false;
+    }
+    b.size = off;
+  }
+  char *base = static_cast<char *>(b.device);
+  st.counters = reinterpret_cast<Counters *>(base + oCounters);
+  st.table = reinterpret_cast<FindingRecord *>(base + oTable);
+  st.smLock = reinterpret_cast<unsigned int *>(base + oLock);
+  st.smSlots = reinterpret_cast<unsigned int *>(base + oSmSlots);
+  st.warpSlot = reinterpret_cast<unsigned int *>(base + oWarpSlot);
+  st.slotBusy = reinterpret_cast<unsigned int *>(base + oBusy);
+  st.slots = reinterpret_cast<Slot *>(base + oSlots);
+  st.shadow = reinterpret_cast<unsigned long long *>(base + oShadow);
+
+  // The asynchronous copy reads the host state after this returns: copy
+  // from the entry kept until the launch ends, not from a local.
+  p.usedBytes = off;
+  p.blockDim = {l.blockDim_x, l.blockDim_y, l.blockDim_z};
+  p.buffers = &b;
+  Pending &kept = pending_[l.hLaunch] = p;
+  SanitizerResult r = sanitizerMemset(base, 0, off, l.hStream);
+  if (r == SANITIZER_SUCCESS)
+    r = sanitizerMemcpyHostToDeviceAsync(base + oState, &kept.state, sizeof(LaunchState), l.hStream);
+  if (r == SANITIZER_SUCCESS)
+    r = sanitizerSetLaunchCallbackData(l.hLaunch, l.function, l.hStream, base + oState);
+  if (r != SANITIZER_SUCCESS) {
+    pending_.erase(l.hLaunch);
+    error = "cannot set up the launch: " + resultText(r);
+    return false;
+  }
+  return true;
+}
+
+bool LaunchChecker::end(const Sanitizer_LaunchData &l, uint32_t moduleIndex, std::vector<RawRecord> &out,
+                        RawLog &log, std::string &error) {
+  auto it = pending_.find(l.hLaunch);
+  if (it == pending_.end()) return true;
+  Pending p = it->second;
+  pending_.erase(it);
+  SanitizerResult r = sanitizerStreamSynchronize(l.hStream);
+  Counters counters{};
+  if (r == SANITIZER_SUCCESS)
+    r = sanitizerMemcpyDeviceToHost(&counters, p.state.counters, sizeof(Counters), l.hStream);
+  std::vector<FindingRecord> table(p.state.tableCapacity);
+  if (r == SANITIZER_SUCCESS)
+    r = sanitizerMemcpyDeviceToHost(table.data(), p.state.table, sizeof(FindingRecord) * table.size(),
+                                    l.hStream);
+  if (r != SANITIZER_SUCCESS) {
+    error = "cannot read the results of " + std::string(l.functionName ? l.functionName : "a kernel") +
+            " (did the kernel fail?): " + resultText(r);
+    return false;
+  }
+  lastCounters = "slots " + std::to_string(p.state.numSlots) + ", shadow words " +
+                 std::to_string(p.state.shadowWords) + ", enters " + std::to_string(counters.debugEnters) +
+                 ", accesses " + std::to_string(counters.debugAccesses) + ", no slot " +
+                 std::to_string(counters.debugNoSlot) + ", barrier releases " +
+                 std::to_string(counters.debugBarriers) + ", unchecked blocks " +
+                 std::to_string(counters.uncheckedBlocks) + ", unchecked accesses " +
+                 std::to_string(counters.uncheckedAccesses);
+  log.uncheckedAccesses += counters.uncheckedAccesses;
+  log.uncheckedBlockThreads += counters.uncheckedBlocks;
+  log.droppedHazards += counters.droppedFindings;
+  if (counters.smidOutOfRange)
+    log.warnings.push_back(std::to_string(counters.smidOutOfRange) +
+                           " warps ran on an SM id beyond the detector's table and were not checked");
+
+  uint64_t fnPc = 0, fnSize = 0;
+  std::string name = l.functionName ? l.functionName : "";
+  bool haveRange = sanitizerGetFunctionPcAndSize(l.module, name.c_str(), &fnPc, &fnSize) == SANITIZER_SUCCESS;
+  auto locate = [&](uint64_t pc) {
+    CodeLocation c;
+    c.module = moduleIndex;
+    c.pc = pc;
+    // Callees are laid out in their kernel's code section, so the kernel's
+    // start is the base of every pc the kernel reaches.
+    if (haveRange && pc >= fnPc && pc < fnPc + fnSize) {
+      c.function = name;
+      c.offset = pc - fnPc;
+    }
+    return c;
+  };
+  for (const FindingRecord &rec : table) {
+    if (!rec.key || !rec.ready) continue;
+    RawRecord raw;
+    raw.kind = rec.kind;
+    raw.flags = rec.flags;
+    raw.kernel = name;
+    raw.first = locate(rec.pc1);
+    raw.second = locate(rec.pc2);
+    raw.count = rec.count;
+    raw.block = {rec.block[0], rec.block[1], rec.block[2]};
+    raw.blockDim = p.blockDim;
+    raw.thread1 = rec.thread1;
+    raw.thread2 = rec.thread2;
+    raw.offset = rec.offset;
+    raw.extra = rec.extra;
+    out.push_back(std::move(raw));
+  }
+  return true;
+}
+
+void LaunchChecker::onContextDestroyed(CUcontext ctx) {
+  // The driver frees the context's memory with it.
+  buffers_.erase(ctx);
+}
+
+} // namespace warpcheck::run

@@ -1,0 +1,107 @@
+#include "runtime/inject/ModulePatcher.h"
+#include <fstream>
+#include <sanitizer.h>
+
+namespace warpcheck::run {
+namespace {
+
+std::string resultText(SanitizerResult r) {
+  const char *s = nullptr;
+  sanitizerGetResultString(r, &s);
+  return s ? s : "error " + std::to_string((int)r);
+}
+
+// Instruction -> device callback in instrument/Patches.cu.
+struct PatchPoint {
+  Sanitizer_InstructionId id;
+  const char *callback;
+};
+constexpr PatchPoint kPatchPoints[] = {
+    {SANITIZER_INSTRUCTION_BLOCK_ENTER, "wcBlockEnter"},
+    {SANITIZER_INSTRUCTION_BLOCK_EXIT, "wcBlockExit"},
+    {SANITIZER_INSTRUCTION_SHARED_MEMORY_ACCESS, "wcSharedAccess"},
+    {SANITIZER_INSTRUCTION_MEMCPY_ASYNC, "wcMemcpyAsync"},
+    {SANITIZER_INSTRUCTION_BARRIER, "wcBarrier"},
+    {SANITIZER_INSTRUCTION_BARRIER_RELEASE, "wcBarrierRelease"},
+    {SANITIZER_INSTRUCTION_SYNCWARP, "wcSyncwarp"},
+};
+
+} // namespace
+
+bool ModulePatcher::loadPatches(CUcontext ctx, std::string &error) {
+  if (contextsWithPatches_.count(ctx)) return true;
+  if (patches_.empty()) {
+    error = "no patch file (WARPCHECK_PATCHES is not set)";
+    return false;
+  }
+  SanitizerResult r = sanitizerAddPatchesFromFile(patches_.c_str(), ctx);
+  if (r != SANITIZER_SUCCESS) {
+    error = "cannot load the patches " + patches_ + ": " + resultText(r);
+    return false;
+  }
+  contextsWithPatches_.insert(ctx);
+  return true;
+}
+
+void ModulePatcher::onModuleLoaded(CUcontext ctx, CUmodule module, const char *cubin, size_t size,
+                                   RawLog &log) {
+  int index = (int)log.modules.size();
+  log.modules.push_back({});
+  modules_[module] = index;
+  ModuleInfo &info = log.modules.back();
+  if (!cubinDir_.empty() && cubin && size) {
+    std::string path = cubinDir_ + "/module-" + std::to_string(index) + ".cubin";
+    std::ofstream out(path, std::ios::binary);
+    if (out.write(cubin, (std::streamsize)size)) info.cubin = path;
+  }
+  std::string error;
+  if (!loadPatches(ctx, error)) {
+    info.error = error;
+    return;
+  }
+  info.patched = patchAll(module, info.error);
+}
+
+bool ModulePatcher::patchAll(CUmodule module, std::string &error) {
+  for (const PatchPoint &p : kPatchPoints) {
+    SanitizerResult r = sanitizerPatchInstructions(p.id, module, p.callback);
+    if (r != SANITIZER_SUCCESS) {
+      error = std::string("cannot patch ") + p.callback + ": " + resultText(r);
+      return false;
+    }
+  }
+  SanitizerResult r = sanitizerPatchModule(module);
+  if (r != SANITIZER_SUCCESS) {
+    error = "cannot patch the module: " + resultText(r);
+    return false;
+  }
+  return true;
+}
+
+// Functions loaded lazily (CUDA_MODULE_LOADING=LAZY) come after the module:
+// patch again so they are instrumented too.
+void ModulePatcher::onFunctionsLazyLoaded(CUmodule module, RawLog &log) {
+  int index = moduleIndex(module);
+  if (index < 0 || !log.modules[index].patched) return;
+  std::string error;
+  if (!patchAll(module, error)) {
+    log.modules[index].patched = false;
+    log.modules[index].error = "lazily loaded functions: " + error;
+  }
+}
+
+void ModulePatcher::onModuleUnloading(CUmodule module) { modules_.erase(module); }
+
+void ModulePatcher::onContextDestroyed(CUcontext ctx) { contextsWithPatches_.erase(ctx); }
+
+int ModulePatcher::moduleIndex(CUmodule module) const {
+  auto it = modules_.find(module);
+  return it == modules_.end() ? -1 : it->second;
+}
+
+bool ModulePatcher::patched(CUmodule module, const RawLog &log) const {
+  int i = moduleIndex(module);
+  return i >= 0 && log.modules[i].patched;
+}
+
+} // namespace warpcheck::run
