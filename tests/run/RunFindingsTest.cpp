@@ -1,0 +1,175 @@
+#include "instrument/PatchState.h"
+#include "reports/JsonFormat.h"
+#include "runtime/RunFindings.h"
+#include <cstdlib>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+using namespace warpcheck;
+using namespace warpcheck::run;
+
+namespace {
+
+// A log with one module whose line table says: offsets 0x100.. line 10,
+// 0x200.. line 20, 0x300.. line 20 (a second instruction of that line).
+struct Fixture {
+  RawLog log;
+  Symbolizer sym{"/nonexistent/nvdisasm"};
+  Fixture() {
+    log.modules = {{"/virtual/m.cubin", true, ""}};
+    log.kernelsChecked = {"_Z1kPi"};
+    log.launches = log.launchesChecked = 1;
+    LineTable t;
+    auto &s = t.sections["_Z1kPi"];
+    s[0x100] = {"/src/k.cu", 10, {}};
+    s[0x200] = {"/src/k.cu", 20, {}};
+    s[0x300] = {"/src/k.cu", 20, {}};
+    sym.preload("/virtual/m.cubin", t);
+  }
+  RawRecord race(uint32_t kind, uint64_t off1, uint64_t off2, uint32_t t1, uint32_t t2, uint32_t flags) {
+    RawRecord r;
+    r.kind = kind;
+    r.flags = flags;
+    r.kernel = "_Z1kPi";
+    r.first = {0, "_Z1kPi", off1, 0x7000 + off1};
+    r.second = {0, "_Z1kPi", off2, 0x7000 + off2};
+    r.count = 3;
+    r.block = {2, 0, 0};
+    r.blockDim = {128, 1, 1};
+    r.thread1 = t1;
+    r.thread2 = t2;
+    r.offset = 0x84;
+    r.extra = 4;
+    return r;
+  }
+};
+
+} // namespace
+
+TEST(RunFindings, InterWarpRaceIsAnErrorWithBothAccesses) {
+  Fixture fx;
+  fx.log.records = {fx.race(patch::kRaceRAW, 0x100, 0x200, 33, 0, 0)};
+  RunSummary summary;
+  auto fs = findingsFromLog(fx.log, fx.sym, summary);
+  ASSERT_EQ(fs.size(), 1u);
+  const Finding &f = fs[0];
+  EXPECT_EQ(f.rule, "race-shared");
+  EXPECT_EQ(f.severity, Severity::Error);
+  EXPECT_EQ(f.where.line, 20u);
+  ASSERT_EQ(f.notes.size(), 1u);
+  EXPECT_EQ(f.notes[0].where.line, 10u);
+  EXPECT_NE(f.message.find("read-after-write"), std::string::npos) << f.message;
+  EXPECT_NE(f.message.find("offset 0x84"), std::string::npos) << f.message;
+  EXPECT_NE(f.message.find("thread (0,0,0)"), std::string::npos) << f.message;
+  EXPECT_NE(f.message.find("thread (33,0,0)"), std::string::npos) << f.message;
+  EXPECT_NE(f.message.find("block (2,0,0) of k(int*)"), std::string::npos) << f.message;
+  EXPECT_NE(f.message.find("(3 times)"), std::string::npos) << f.message;
+  ASSERT_TRUE(f.evidence);
+  EXPECT_EQ(f.evidence->relation, "inter-warp");
+  ASSERT_EQ(f.evidence->accesses.size(), 2u);
+  EXPECT_EQ(f.evidence->accesses[0].kind, "write");
+  EXPECT_EQ(f.evidence->accesses[1].kind, "read");
+}
+
+TEST(RunFindings, IntraWarpRaceIsAWarningThatNamesSyncwarp) {
+  Fixture fx;
+  fx.log.records = {fx.race(patch::kRaceWAR, 0x100, 0x200, 1, 2, patch::kFlagSameWarp)};
+  RunSummary summary;
+  auto fs = findingsFromLog(fx.log, fx.sym, summary);
+  ASSERT_EQ(fs.size(), 1u);
+  EXPECT_EQ(fs[0].severity, Severity::Warning);
+  ASSERT_EQ(fs[0].notes.size(), 2u);
+  EXPECT_NE(fs[0].notes[1].message.find("__syncwarp()"), std::string::npos);
+  EXPECT_EQ(fs[0].evidence->relation, "intra-warp");
+}
+
+TEST(RunFindings, InstructionsOfOneSourceLineMergeAndCountsAdd) {
+  Fixture fx;
+  fx.log.records = {fx.race(patch::kRaceRAW, 0x100, 0x200, 33, 0, 0),
+                    fx.race(patch::kRaceRAW, 0x100, 0x300, 34, 1, 0),
+                    // intra-warp on the same lines: a different problem
+                    fx.race(patch::kRaceRAW, 0x100, 0x300, 2, 1, patch::kFlagSameWarp)};
+  RunSummary summary;
+  auto fs = findingsFromLog(fx.log, fx.sym, summary);
+  ASSERT_EQ(fs.size(), 2u);
+  EXPECT_EQ(fs[0].evidence->count, 6u);
+  EXPECT_NE(fs[0].message.find("(6 times)"), std::string::npos);
+}
+
+TEST(RunFindings, WithoutLinesTheMessageNamesFunctionAndOffset) {
+  Fixture fx;
+  RawRecord r = fx.race(patch::kRaceWAW, 0x100, 0x200, 33, 0, 0);
+  r.first.module = r.second.module = 0;
+  fx.log.modules[0].cubin = "";
+  fx.log.records = {r};
+  RunSummary summary;
+  auto fs = findingsFromLog(fx.log, fx.sym, summary);
+  ASSERT_EQ(fs.size(), 1u);
+  EXPECT_FALSE(fs[0].where.valid());
+  EXPECT_NE(fs[0].message.find("at (k(int*)+0x200)"), std::string::npos) << fs[0].message;
+}
+
+TEST(RunFindings, SyncMisuseKinds) {
+  Fixture fx;
+  RawRecord b = fx.race(patch::kBarrierDivergent, 0x100, 0x200, 0, 64, 0);
+  RawRecord m = fx.race(patch::kSyncwarpMissingLane, 0x200, 0x200, 20, 20, 0);
+  m.offset = 0xffff;
+  m.extra = 1u << 20;
+  RawRecord i = fx.race(patch::kSyncwarpInactiveLane, 0x200, 0x200, 0, 0, 0);
+  i.offset = 0xffffffff;
+  i.extra = 0xffff0000;
+  RawRecord n = fx.race(patch::kSyncwarpNonuniform, 0x100, 0x100, 0, 0, 0);
+  fx.log.records = {b, m, i, n};
+  RunSummary summary;
+  auto fs = findingsFromLog(fx.log, fx.sym, summary);
+  ASSERT_EQ(fs.size(), 4u);
+  EXPECT_EQ(fs[0].rule, "barrier-divergent");
+  EXPECT_EQ(fs[0].notes[0].where.line, 10u);
+  EXPECT_EQ(fs[1].rule, "warp-mask-missing-lane");
+  EXPECT_NE(fs[1].message.find("lane 20 "), std::string::npos) << fs[1].message;
+  EXPECT_EQ(fs[2].rule, "warp-mask-inactive-lane");
+  EXPECT_NE(fs[2].message.find("lanes 16-31"), std::string::npos) << fs[2].message;
+  EXPECT_EQ(fs[3].rule, "warp-mask-nonuniform");
+}
+
+TEST(RunFindings, SummaryCountsWhatWasNotChecked) {
+  RawLog log;
+  log.uncheckedBlockThreads = 256;
+  log.droppedHazards = 9;
+  log.modules = {{"", false, "cannot patch the module: x"}};
+  RunSummary s;
+  summarize(log, s);
+  ASSERT_EQ(s.errors.size(), 1u);
+  EXPECT_NE(s.errors[0].find("module 0: cannot patch"), std::string::npos);
+  ASSERT_EQ(s.warnings.size(), 2u);
+  EXPECT_NE(s.warnings[0].find("256 threads"), std::string::npos);
+  EXPECT_NE(s.warnings[1].find("9 hazards"), std::string::npos);
+}
+
+TEST(RunFindings, ThreadCoordinates) {
+  EXPECT_EQ(threadCoords(37, {16, 4, 2}), (std::array<unsigned, 3>{5, 2, 0}));
+  EXPECT_EQ(threadCoords(70, {16, 4, 2}), (std::array<unsigned, 3>{6, 0, 1}));
+}
+
+// Writes a run report for the schema test (run-report-schema).
+TEST(RunReport, WritesSchemaReport) {
+  Fixture fx;
+  fx.log.records = {fx.race(patch::kRaceRAW, 0x100, 0x200, 33, 0, 0),
+                    fx.race(patch::kSyncwarpInactiveLane, 0x200, 0x200, 0, 0, 0)};
+  Report report;
+  report.toolVersion = "test";
+  report.command = "run";
+  RunSummary summary;
+  summary.command = {"./app", "--n", "4"};
+  summarize(fx.log, summary);
+  report.findings = findingsFromLog(fx.log, fx.sym, summary);
+  report.run = summary;
+  std::ostringstream os;
+  writeJson(os, report);
+  auto j = nlohmann::json::parse(os.str());
+  EXPECT_EQ(j["run"]["launches"], 1);
+  EXPECT_EQ(j["findings"][0]["run"]["accesses"][1]["thread"][0], 0);
+  if (const char *out = std::getenv("WARPCHECK_TEST_RUN_REPORT")) std::ofstream(out) << os.str();
+}

@@ -1,0 +1,74 @@
+#include "runtime/Symbolizer.h"
+#include <cstdlib>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <set>
+#include <unistd.h>
+
+using namespace warpcheck::run;
+
+// An excerpt of `nvdisasm -c -g -gi` on a cubin built with -lineinfo.
+static const char *kListing = R"(
+	.section	.text._Z4kernPf,"ax",@progbits
+_Z4kernPf:
+	//## File "/src/k.cu", line 3
+        /*0000*/                   LDC R1, c[0x0][0x28] ;
+        /*0010*/                   S2R R9, SR_TID.X ;
+	//## File "/src/k.cu", line 2 inlined at "/src/k.cu", line 3
+        /*0080*/                   IMAD R2, R9, 0x3, RZ ;
+	//## File "/src/k.cu", line 3
+        /*0090*/                   STS [R5+UR4], R0 ;
+$_Z4kernPf$_Z6helperPfi:
+	//## File "/src/k.cu", line 1
+        /*0180*/                   LDS R2, [R0+0x4] ;
+	.section	.text._Z5otherv,"ax",@progbits
+        /*0000*/                   EXIT ;
+)";
+
+TEST(Symbolizer, ParsesLinesInlinedAtChainsAndSections) {
+  LineTable t = parseNvdisasm(kListing);
+  auto l = t.lookup("_Z4kernPf", 0x10);
+  ASSERT_TRUE(l);
+  EXPECT_EQ(l->file, "/src/k.cu");
+  EXPECT_EQ(l->line, 3u);
+  auto in = t.lookup("_Z4kernPf", 0x80);
+  ASSERT_TRUE(in);
+  EXPECT_EQ(in->line, 2u);
+  ASSERT_EQ(in->inlinedAt.size(), 1u);
+  EXPECT_EQ(in->inlinedAt[0].second, 3u);
+  // A callee laid out in the kernel's section keeps the section's name.
+  EXPECT_EQ(t.lookup("_Z4kernPf", 0x180)->line, 1u);
+  // No line info in that section: no answer rather than a wrong one.
+  EXPECT_FALSE(t.lookup("_Z5otherv", 0));
+  EXPECT_FALSE(t.lookup("_Z7missingv", 0));
+}
+
+// The real thing: nvcc builds a cubin with -lineinfo, nvdisasm reads it.
+TEST(Symbolizer, MapsOffsetsOfARealCubin) {
+  std::string nvcc = WARPCHECK_TEST_NVCC, nvdisasm = WARPCHECK_TEST_NVDISASM;
+  if (nvcc.empty() || nvdisasm.empty()) GTEST_SKIP() << "needs nvcc and nvdisasm (scripts/install-deps.sh)";
+  std::string dir = "/tmp/warpcheck-sym-" + std::to_string(getpid());
+  ASSERT_EQ(std::system(("mkdir -p " + dir).c_str()), 0);
+  std::ofstream(dir + "/k.cu") << "__global__ void kern(float *out) {\n"
+                                  "  __shared__ float s[256];\n"
+                                  "  s[threadIdx.x] = threadIdx.x;\n"
+                                  "  __syncthreads();\n"
+                                  "  out[threadIdx.x] = s[threadIdx.x ^ 1];\n"
+                                  "}\n";
+  std::string cmd = nvcc + " -arch=sm_90 -lineinfo -cubin -o " + dir + "/k.cubin " + dir + "/k.cu";
+  ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
+  Symbolizer sym(nvdisasm);
+  std::string error;
+  const LineTable *t = sym.table(dir + "/k.cubin", error);
+  ASSERT_TRUE(t) << error;
+  ASSERT_TRUE(t->sections.count("_Z4kernPf"));
+  std::set<unsigned> lines;
+  for (auto &[offset, where] : t->sections.at("_Z4kernPf")) {
+    EXPECT_EQ(where.file, dir + "/k.cu");
+    lines.insert(where.line);
+  }
+  EXPECT_TRUE(lines.count(3) && lines.count(4) && lines.count(5)) << "lines seen: " << lines.size();
+  EXPECT_FALSE(sym.table(dir + "/missing.cubin", error));
+  EXPECT_NE(error.find("failed"), std::string::npos) << error;
+  std::system(("rm -rf " + dir).c_str());
+}

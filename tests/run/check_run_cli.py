@@ -1,0 +1,35 @@
+#!/usr/bin/env python3
+"""`warpcheck run`'s answers to bad input: one clear message and a defined
+exit code each, never a hang. Without a GPU the program must be refused with
+exit 3 and a reason; with one, a program that launches no kernel passes its
+exit code through with a note."""
+import shutil
+import subprocess
+import sys
+
+wc = sys.argv[1]
+failures = 0
+
+
+def check(args, code, needle, what):
+    global failures
+    p = subprocess.run([wc, "run"] + args, capture_output=True, text=True, timeout=120)
+    if p.returncode != code or needle not in p.stderr:
+        failures += 1
+        print(f"FAIL {what}: exit {p.returncode} (want {code}), stderr:\n{p.stderr}")
+    else:
+        print(f"ok: {what}")
+
+
+check([], 2, "no program given", "no program")
+check(["--", "/nonexistent/app"], 2, "no such file", "missing executable")
+check(["no-such-program-warpcheck"], 2, "not found on PATH", "program not on PATH")
+check(["--table-capacity", "3", "--", "true"], 2, "power of two", "bad table capacity")
+check(["--launch-count", "-1", "--", "true"], 2, "non-negative", "negative launch count")
+check(["--bogus", "--", "true"], 2, "unknown option", "unknown option")
+has_gpu = shutil.which("nvidia-smi") and subprocess.run(["nvidia-smi", "-L"], capture_output=True).returncode == 0
+if has_gpu:
+    check(["--", "sh", "-c", "exit 7"], 7, "launched no CUDA kernels", "non-CUDA program, exit code passed through")
+else:
+    check(["--", "true"], 3, "warpcheck run: error: no CUDA", "no GPU on this machine")
+sys.exit(1 if failures else 0)
