@@ -11,7 +11,7 @@ BUILD_DIR=${BUILD_DIR:-build}
 
 bash scripts/install-deps.sh
 cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER_LAUNCHER=ccache
-cmake --build "$BUILD_DIR" -j "${JOBS:-$(nproc)}" --target warpcheck
+cmake --build "$BUILD_DIR" -j "${JOBS:-$(nproc)}"
 
 lint() {
   echo
@@ -27,5 +27,19 @@ lint() {
 lint examples/
 # The legacy fallback is compiled only for pre-Volta archs: add such a pass.
 lint --cuda-arch=sm_60,sm_90 examples/legacy_shfl_down.cu
+
+# warpcheck run needs a GPU: check two of the GPU test programs with it.
+if command -v nvidia-smi >/dev/null && nvidia-smi -L >/dev/null 2>&1 && [ -f "$BUILD_DIR/lib/libwarpcheck-runtime.so" ]; then
+  NVCC=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
+  for t in neighbour_read_bug divergent_barrier_bug; do
+    "$NVCC" -O2 -lineinfo -o "$BUILD_DIR/$t" "tests/gpu/$t.cu"
+    echo
+    echo "\$ $BUILD_DIR/cli/warpcheck run -- $BUILD_DIR/$t"
+    "$BUILD_DIR/cli/warpcheck" run -- "$BUILD_DIR/$t"
+  done
+else
+  echo
+  echo "examples.sh: no NVIDIA GPU (or no runtime built): skipping the 'warpcheck run' examples"
+fi
 echo
 echo "examples.sh: done; compare with examples/README.md"

@@ -1,0 +1,384 @@
+#!/usr/bin/env python3
+"""Cost of `warpcheck run` compared with compute-sanitizer's racecheck.
+
+Compiles each bench/gpu/*.cu (nvcc -O3 -lineinfo -arch=ARCH), then runs it
+natively, under `warpcheck run --format json -o DIR/NAME.warpcheck.json --`
+and under `compute-sanitizer --tool racecheck --log-file DIR/NAME.racecheck.log`.
+For each it takes the wall-clock time of the whole process (best of --reps
+runs) and the programs' own `kernel_ms:` line (the sum of their kernel times,
+CUDA events), checks that the program's output (all but the `kernel_ms:`
+line) and exit code are the native ones, and counts each tool's findings
+(warpcheck: the report's findings; racecheck: the hazards of its
+`RACECHECK SUMMARY` line, else `ERROR SUMMARY: N errors`). Prints a table
+with the slowdowns, racecheck/warpcheck ratios and their geometric means,
+and writes DIR/bench-results.json.
+
+  python3 bench/run_vs_racecheck.py --warpcheck build/cli/warpcheck --workdir /tmp/bench
+  python3 bench/run_vs_racecheck.py --warpcheck build/cli/warpcheck --workdir /tmp/bench \\
+      --only matmul,reduce --launches 2 --reps 1 --timeout 600
+
+Exit status: 0 when every program ran with the native output under each
+tool, 1 when an output, an exit code or a compile differed or failed (or a
+tool timed out), 2 on a usage error, 77 (with a printed reason) when there is
+no GPU.
+"""
+import argparse
+import fnmatch
+import glob
+import json
+import math
+import os
+import re
+import shlex
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+BENCH = os.path.dirname(os.path.abspath(__file__))
+SKIP = 77
+KERNEL_MS_RE = re.compile(r"^kernel_ms:\s*([0-9.eE+-]+)\s*$", re.M)
+ERROR_SUMMARY_RE = re.compile(r"ERROR SUMMARY:\s*(\d+)\s+errors?")
+RACECHECK_SUMMARY_RE = re.compile(r"RACECHECK SUMMARY:\s*(\d+)\s+hazards?\s+displayed\s*"
+                                  r"\((\d+)\s+errors?,\s*(\d+)\s+warnings?\)")
+
+
+def run(cmd, timeout, cwd=None):
+    """(exit code, stdout, stderr, wall seconds, timed out) of cmd, run in its
+    own process group, all of which is killed on timeout."""
+    start = time.monotonic()
+    try:
+        proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                stdin=subprocess.DEVNULL, start_new_session=True)
+    except OSError as e:
+        return None, "", str(e), 0.0, False
+    try:
+        out, err = proc.communicate(timeout=timeout)
+        timed_out = False
+    except subprocess.TimeoutExpired:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except OSError:
+            pass
+        out, err = proc.communicate()
+        timed_out = True
+    wall = time.monotonic() - start
+    return (proc.returncode, out.decode("utf-8", "replace"), err.decode("utf-8", "replace"),
+            wall, timed_out)
+
+
+def gpu_present():
+    smi = shutil.which("nvidia-smi")
+    if not smi:
+        return False, "nvidia-smi is not installed"
+    code, out, _, _, _ = run([smi, "-L"], 60)
+    gpus = [l for l in out.splitlines() if l.startswith("GPU ")]
+    if code != 0 or not gpus:
+        return False, "nvidia-smi found none"
+    return True, gpus[0]
+
+
+def default_arch():
+    code, out, _, _, _ = run(["nvidia-smi", "--query-gpu=compute_cap", "--format=csv,noheader"], 60)
+    for line in out.splitlines():
+        m = re.match(r"^\s*(\d+)\.(\d+)\s*$", line)
+        if m:
+            return "sm_%s%s" % (m.group(1), m.group(2))
+    return None
+
+
+def first_executable(cands):
+    for c in cands:
+        if c and os.path.isfile(c) and os.access(c, os.X_OK):
+            return c
+    return None
+
+
+def find_nvcc(given):
+    if given:
+        return shutil.which(given) or first_executable([given])
+    home = os.environ.get("CUDA_HOME") or os.environ.get("CUDA_PATH")
+    return first_executable([shutil.which("nvcc"), home and os.path.join(home, "bin", "nvcc"),
+                             "/usr/local/cuda/bin/nvcc"])
+
+
+def find_sanitizer(given, nvcc):
+    if given:
+        return shutil.which(given) or first_executable([given])
+    home = os.environ.get("CUDA_HOME") or os.environ.get("CUDA_PATH")
+    toolkit = os.path.dirname(os.path.dirname(os.path.realpath(nvcc))) if nvcc else None
+    return first_executable([
+        shutil.which("compute-sanitizer"),
+        "/usr/local/cuda/compute-sanitizer/compute-sanitizer",
+        home and os.path.join(home, "bin", "compute-sanitizer"),
+        home and os.path.join(home, "compute-sanitizer", "compute-sanitizer"),
+        toolkit and os.path.join(toolkit, "compute-sanitizer", "compute-sanitizer"),
+        toolkit and os.path.join(toolkit, "bin", "compute-sanitizer"),
+    ])
+
+
+def program_output(stdout):
+    """What must match the native run: stdout without the timing line and
+    without any sanitizer banner lines."""
+    return "\n".join(l for l in stdout.splitlines()
+                     if not l.startswith("kernel_ms:") and not l.startswith("========="))
+
+
+def kernel_ms(stdout):
+    m = KERNEL_MS_RE.findall(stdout)
+    return sum(float(x) for x in m) if m else None
+
+
+def measure(cmd, opts, after=None):
+    """Best of up to opts.reps runs (a run over opts.repeat_below seconds is
+    not repeated). after(code, out, err) -> dict of extra fields, read from
+    the last run."""
+    best_wall, best_ms, last = None, None, None
+    runs = []
+    for _ in range(opts.reps):
+        code, out, err, wall, timed_out = run(cmd, opts.timeout, cwd=opts.workdir)
+        runs.append(round(wall, 3))
+        last = {"exit_code": code, "stdout": out, "stderr": err, "timed_out": timed_out}
+        if timed_out or code is None:
+            best_wall = None
+            break
+        ms = kernel_ms(out)
+        best_wall = wall if best_wall is None else min(best_wall, wall)
+        if ms is not None:
+            best_ms = ms if best_ms is None else min(best_ms, ms)
+        if wall > opts.repeat_below:
+            break
+    res = {"wall_s": best_wall, "kernel_ms": best_ms, "runs_s": runs,
+           "exit_code": last["exit_code"], "timed_out": last["timed_out"],
+           "output": program_output(last["stdout"]), "stderr_tail": "\n".join(last["stderr"].splitlines()[-15:])}
+    if after:
+        res.update(after(last["exit_code"], last["stdout"], last["stderr"]))
+    return res
+
+
+def warpcheck_findings(report):
+    def read(code, out, err):
+        try:
+            with open(report, encoding="utf-8") as f:
+                doc = json.load(f)
+            findings = doc.get("findings", [])
+            rules = {}
+            for x in findings:
+                rules[x.get("rule")] = rules.get(x.get("rule"), 0) + 1
+            return {"findings": len(findings), "rules": rules, "report": report}
+        except (OSError, ValueError, AttributeError) as e:
+            return {"findings": None, "report_error": str(e), "report": report}
+    return read
+
+
+def racecheck_findings(log):
+    def read(code, out, err):
+        text = out + "\n" + err
+        try:
+            with open(log, encoding="utf-8", errors="replace") as f:
+                text = f.read() + "\n" + text
+        except OSError:
+            pass
+        # racecheck ends with `RACECHECK SUMMARY: N hazards displayed (E errors,
+        # W warnings)`; other tools (and errors of the run) with `ERROR SUMMARY`.
+        res = {"findings": None, "hazards": None, "log": log}
+        m = RACECHECK_SUMMARY_RE.search(text)
+        if m:
+            res["findings"] = res["hazards"] = int(m.group(1))
+            res["hazard_errors"], res["hazard_warnings"] = int(m.group(2)), int(m.group(3))
+        m = ERROR_SUMMARY_RE.search(text)
+        if m:
+            res["errors"] = int(m.group(1))
+            if res["findings"] is None:
+                res["findings"] = res["errors"]
+        return res
+    return read
+
+
+def ratio(a, b):
+    return a / b if a is not None and b else None
+
+
+def geomean(values):
+    vals = [v for v in values if v is not None and v > 0]
+    return math.exp(sum(math.log(v) for v in vals) / len(vals)) if vals else None
+
+
+def fmt(v, unit="", digits=3):
+    if v is None:
+        return "-"
+    if unit == "x":
+        return "%.1fx" % v if v >= 10 else "%.2fx" % v
+    return ("%." + str(digits) + "f") % v
+
+
+def table(rows, headers):
+    widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)]
+    line = lambda cells: "  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(cells, widths)))
+    out = [line(headers), line(["-" * w for w in widths])]
+    out += [line(r) for r in rows]
+    return "\n".join(out)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--warpcheck", required=True, help="the warpcheck executable")
+    ap.add_argument("--nvcc", help="nvcc (default: on PATH, $CUDA_HOME/bin, /usr/local/cuda/bin)")
+    ap.add_argument("--compute-sanitizer", dest="sanitizer",
+                    help="compute-sanitizer (default: PATH, /usr/local/cuda/compute-sanitizer, $CUDA_HOME)")
+    ap.add_argument("--arch", help="e.g. sm_90 (default: the first GPU's compute capability)")
+    ap.add_argument("--workdir", required=True, help="binaries, reports, logs and bench-results.json")
+    ap.add_argument("--reps", type=int, default=3, help="runs per program and mode, the best counts (3)")
+    ap.add_argument("--repeat-below", type=float, default=120.0,
+                    help="a run longer than this many seconds is not repeated (120)")
+    ap.add_argument("--timeout", type=int, default=1800, help="seconds before one run is killed (1800)")
+    ap.add_argument("--launches", type=int, help="kernel launches per program (default: each program's own)")
+    ap.add_argument("--only", action="append", default=[], help="programs to run (globs, repeatable or comma-separated)")
+    ap.add_argument("--no-racecheck", action="store_true", help="skip compute-sanitizer")
+    ap.add_argument("--no-warpcheck", action="store_true", help="skip warpcheck")
+    ap.add_argument("--sources", default=os.path.join(BENCH, "gpu"), help="directory of the .cu programs")
+    opts = ap.parse_args()
+
+    ok, gpu = gpu_present()
+    if not ok:
+        print("SKIP: no NVIDIA GPU on this machine (%s); the GPU benchmarks did not run" % gpu)
+        return SKIP
+    nvcc = find_nvcc(opts.nvcc)
+    if not nvcc:
+        print("ERROR: nvcc not found; pass --nvcc")
+        return 2
+    arch = opts.arch or default_arch()
+    if not arch:
+        print("ERROR: could not read the GPU's compute capability; pass --arch")
+        return 2
+    warpcheck = None if opts.no_warpcheck else os.path.abspath(opts.warpcheck)
+    if warpcheck and not os.access(warpcheck, os.X_OK):
+        print("ERROR: %s is not an executable" % warpcheck)
+        return 2
+    sanitizer = None if opts.no_racecheck else find_sanitizer(opts.sanitizer, nvcc)
+    if not sanitizer and not opts.no_racecheck:
+        print("note: compute-sanitizer not found; racecheck columns are empty")
+    opts.workdir = os.path.abspath(opts.workdir)
+    os.makedirs(opts.workdir, exist_ok=True)
+
+    only = [p for a in opts.only for p in a.split(",") if p]
+    sources = sorted(glob.glob(os.path.join(opts.sources, "*.cu")))
+    if only:
+        sources = [s for s in sources
+                   if any(fnmatch.fnmatchcase(os.path.splitext(os.path.basename(s))[0], p) for p in only)]
+    if not sources:
+        print("ERROR: no program selected")
+        return 2
+    args = [str(opts.launches)] if opts.launches is not None else []
+
+    print("bench: %d programs on %s (%s); best of %d; nvcc %s; warpcheck %s; compute-sanitizer %s" % (
+        len(sources), gpu, arch, opts.reps, nvcc, warpcheck or "-", sanitizer or "-"))
+    sys.stdout.flush()
+    results, problems = [], []
+    for src in sources:
+        name = os.path.splitext(os.path.basename(src))[0]
+        exe = os.path.join(opts.workdir, name)
+        entry = {"name": name, "source": src, "args": args}
+        results.append(entry)
+        code, out, err, wall, _ = run([nvcc, "-O3", "-lineinfo", "-arch=" + arch, "-o", exe, src], 600)
+        if code != 0:
+            entry["error"] = "compile failed"
+            problems.append("%s: compile failed:\n%s" % (name, err[-2000:]))
+            print("%s: compile failed" % name)
+            continue
+        native = measure([exe] + args, opts)
+        entry["native"] = native
+        print("%s: native %s s (kernels %s ms)" % (name, fmt(native["wall_s"]), fmt(native["kernel_ms"])))
+        sys.stdout.flush()
+        if native["wall_s"] is None or native["exit_code"] != 0:
+            problems.append("%s: the native run failed (exit %s)\n%s" % (name, native["exit_code"], native["stderr_tail"]))
+        modes = []
+        if warpcheck:
+            report = os.path.join(opts.workdir, name + ".warpcheck.json")
+            if os.path.exists(report):
+                os.remove(report)
+            modes.append(("warpcheck", [warpcheck, "run", "--format", "json", "-o", report, "--", exe] + args,
+                          warpcheck_findings(report)))
+        if sanitizer:
+            log = os.path.join(opts.workdir, name + ".racecheck.log")
+            modes.append(("racecheck", [sanitizer, "--tool", "racecheck", "--log-file", log, exe] + args,
+                          racecheck_findings(log)))
+        for mode, cmd, after in modes:
+            res = measure(cmd, opts, after)
+            res["command"] = " ".join(shlex.quote(c) for c in cmd)
+            res["output_matches"] = (not res["timed_out"] and res["output"] == native["output"]
+                                     and res["exit_code"] == native["exit_code"])
+            entry[mode] = res
+            state = "timed out after %ds" % opts.timeout if res["timed_out"] else \
+                "%s s (kernels %s ms), %s findings" % (fmt(res["wall_s"]), fmt(res["kernel_ms"]), res.get("findings"))
+            print("%s: %s %s%s" % (name, mode, state,
+                                   "" if res["output_matches"] or res["timed_out"] else ", OUTPUT DIFFERS"))
+            sys.stdout.flush()
+            if res["timed_out"]:
+                problems.append("%s: %s timed out after %ds" % (name, mode, opts.timeout))
+            elif not res["output_matches"]:
+                problems.append("%s: under %s the output or exit code differs (exit %s, native %s)\n"
+                                "  native: %r\n  %s: %r\n%s" % (
+                                    name, mode, res["exit_code"], native["exit_code"], native["output"],
+                                    mode, res["output"], res["stderr_tail"]))
+        for mode in ("warpcheck", "racecheck"):
+            if mode in entry:
+                entry[mode]["slowdown"] = ratio(entry[mode]["wall_s"], native["wall_s"])
+                entry[mode]["kernel_slowdown"] = ratio(entry[mode]["kernel_ms"], native["kernel_ms"])
+        wc, rc = entry.get("warpcheck", {}), entry.get("racecheck", {})
+        entry["racecheck_over_warpcheck"] = ratio(rc.get("wall_s"), wc.get("wall_s"))
+        entry["racecheck_over_warpcheck_kernels"] = ratio(rc.get("kernel_ms"), wc.get("kernel_ms"))
+
+    def col(e, mode, key):
+        return e.get(mode, {}).get(key)
+
+    rows = []
+    for e in results:
+        rows.append([e["name"], fmt(col(e, "native", "wall_s")), fmt(col(e, "warpcheck", "wall_s")),
+                     fmt(col(e, "racecheck", "wall_s")), fmt(col(e, "warpcheck", "slowdown"), "x"),
+                     fmt(col(e, "racecheck", "slowdown"), "x"), fmt(e.get("racecheck_over_warpcheck"), "x"),
+                     str(col(e, "warpcheck", "findings")) if "warpcheck" in e else "-",
+                     str(col(e, "racecheck", "findings")) if "racecheck" in e else "-"])
+    gm = {
+        "warpcheck_slowdown": geomean(col(e, "warpcheck", "slowdown") for e in results),
+        "racecheck_slowdown": geomean(col(e, "racecheck", "slowdown") for e in results),
+        "racecheck_over_warpcheck": geomean(e.get("racecheck_over_warpcheck") for e in results),
+        "warpcheck_kernel_slowdown": geomean(col(e, "warpcheck", "kernel_slowdown") for e in results),
+        "racecheck_kernel_slowdown": geomean(col(e, "racecheck", "kernel_slowdown") for e in results),
+        "racecheck_over_warpcheck_kernels": geomean(e.get("racecheck_over_warpcheck_kernels") for e in results),
+    }
+    rows.append(["geomean", "", "", "", fmt(gm["warpcheck_slowdown"], "x"), fmt(gm["racecheck_slowdown"], "x"),
+                 fmt(gm["racecheck_over_warpcheck"], "x"), "", ""])
+    print()
+    print("Whole process, wall clock (best of %d):" % opts.reps)
+    print(table(rows, ["program", "native s", "warpcheck s", "racecheck s", "wc slowdown", "rc slowdown",
+                       "rc/wc", "wc findings", "rc findings"]))
+    krows = []
+    for e in results:
+        krows.append([e["name"], fmt(col(e, "native", "kernel_ms")), fmt(col(e, "warpcheck", "kernel_ms")),
+                      fmt(col(e, "racecheck", "kernel_ms")), fmt(col(e, "warpcheck", "kernel_slowdown"), "x"),
+                      fmt(col(e, "racecheck", "kernel_slowdown"), "x"),
+                      fmt(e.get("racecheck_over_warpcheck_kernels"), "x")])
+    krows.append(["geomean", "", "", "", fmt(gm["warpcheck_kernel_slowdown"], "x"),
+                  fmt(gm["racecheck_kernel_slowdown"], "x"), fmt(gm["racecheck_over_warpcheck_kernels"], "x")])
+    print()
+    print("Kernels only (the programs' kernel_ms, CUDA events):")
+    print(table(krows, ["program", "native ms", "warpcheck ms", "racecheck ms", "wc slowdown", "rc slowdown",
+                        "rc/wc"]))
+    if problems:
+        print()
+        print("Problems:")
+        for p in problems:
+            print("- " + p)
+    doc = {"gpu": gpu, "arch": arch, "nvcc": nvcc, "warpcheck": warpcheck, "compute_sanitizer": sanitizer,
+           "reps": opts.reps, "launches": opts.launches, "programs": results, "geomean": gm,
+           "problems": problems}
+    with open(os.path.join(opts.workdir, "bench-results.json"), "w", encoding="utf-8") as f:
+        json.dump(doc, f, indent=2, sort_keys=True)
+        f.write("\n")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
