@@ -290,6 +290,12 @@ int runCommand(const std::vector<std::string> &args) {
   os.flush();
 
   if (!report.findings.empty() && errorExit >= 0) return errorExit;
+  if (status.signal) {
+    // End the way the program ended, so callers (shells, CI, test runners)
+    // see the same signal; 128+N if the signal does not end us.
+    std::signal(status.signal, SIG_DFL);
+    std::raise(status.signal);
+  }
   return status.exitCode;
 }
 
