@@ -55,7 +55,6 @@ struct Slot {
   unsigned int live;        // threads of the block that have not exited
   unsigned int maxEpoch;    // highest barrier epoch a thread of the block reached
   unsigned int epochBase;   // epoch the next block starts at
-  unsigned int owner;       // linear block id + 1 of the occupant, 0 when free
   unsigned long long barrierArrival; // (epoch << 32) | low 32 bits of the barrier pc
   unsigned int warpExited[32];  // lanes that have exited, per warp
   // Barriers and __syncwarp()s each thread has passed; only the thread itself
@@ -69,17 +68,18 @@ struct Slot {
   unsigned int warpOpenMask[32];
 };
 
-constexpr uint32_t kMaxWarpsPerSM = 64;
-constexpr uint32_t kMaxSmIds = 256;
 constexpr uint32_t kMaxSlotsPerSM = 32;
 constexpr uint32_t kNoSlot = 0xffffffffu;
+// blockSlot[] values besides slot + 1: a warp of the block is claiming one;
+// no slot was free (the block runs unchecked).
+constexpr uint32_t kClaiming = 0xfffffffeu;
+constexpr uint32_t kUnchecked = 0xfffffffdu;
 
 // Counters of what was not checked or not recorded; all reported.
 struct Counters {
   unsigned long long uncheckedAccesses; // outside the shadowed window
   unsigned long long uncheckedBlocks;   // threads of blocks that found no slot
   unsigned long long droppedFindings;   // hazards whose record found no room
-  unsigned long long smidOutOfRange;    // warps on an SM id beyond kMaxSmIds
   // Counted only with LaunchState::debug (WARPCHECK_DEBUG): an atomic per event.
   unsigned long long debugEnters, debugAccesses, debugNoSlot, debugBarriers;
 };
@@ -93,12 +93,14 @@ struct LaunchState {
   uint32_t checkIntraWarp;    // report hazards between lanes of one warp
   uint32_t debug;             // count events in Counters::debug*
   uint32_t slotsPerSm;        // where an SM starts looking for a free slot: sm * slotsPerSm
+  uint32_t gridBlocks;        // blocks of the launch: the size of blockSlot
   Slot *slots;                // [numSlots]
   unsigned long long *shadow; // [numSlots][shadowWords][2]: writer, reader
   unsigned int *slotBusy;     // [numSlots] 1 while a block holds it
-  unsigned int *smLock;       // [kMaxSmIds]
-  unsigned int *smSlots;      // [kMaxSmIds][kMaxSlotsPerSM] slot index + 1 of resident blocks
-  unsigned int *warpSlot;     // [kMaxSmIds][kMaxWarpsPerSM] slot of the warp's block
+  // [gridBlocks] slot + 1 of each block, by linear block id (0: none yet).
+  // Block ids are unique within a launch, so no entry is ever reused: the
+  // first warp of a block claims, the others wait for its answer -- no locks.
+  unsigned int *blockSlot;
   FindingRecord *table;       // [tableCapacity]
   Counters *counters;
 };

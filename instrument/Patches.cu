@@ -25,16 +25,6 @@ __device__ __forceinline__ uint32_t linearThread() {
 __device__ __forceinline__ uint32_t linearBlock() {
   return blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
 }
-__device__ __forceinline__ uint32_t smId() {
-  uint32_t v;
-  asm volatile("mov.u32 %0, %%smid;" : "=r"(v));
-  return v;
-}
-__device__ __forceinline__ uint32_t hwWarpId() {
-  uint32_t v;
-  asm volatile("mov.u32 %0, %%warpid;" : "=r"(v));
-  return v;
-}
 
 // ---- shadow entry encoding (64 bits) -----------------------------------------
 // bits 0-3 bytes of the word, 4-13 thread, 14-31 barrier epoch, 32-38 syncwarp
@@ -126,81 +116,59 @@ __device__ FindingRecord *record(const LaunchState *st, uint32_t kind, uint64_t 
 
 // ---- slots -------------------------------------------------------------------
 
-__device__ __forceinline__ void lock(unsigned int *l) {
-  while (atomicCAS(l, 0u, 1u) != 0u) {
-    __nanosleep(32);
-  }
-  __threadfence();
-}
-__device__ __forceinline__ void unlock(unsigned int *l) {
-  __threadfence();
-  atomicExch(l, 0u);
+__device__ __forceinline__ uint32_t smId() {
+  uint32_t v;
+  asm volatile("mov.u32 %0, %%smid;" : "=r"(v));
+  return v;
 }
 
-// The slot of the calling thread's block, found through the hardware warp
-// slot it runs in (set when the warp entered), or kNoSlot.
+// The slot of the calling thread's block, or kNoSlot.
 __device__ __forceinline__ uint32_t currentSlot(const LaunchState *st) {
-  uint32_t sm = smId();
-  if (sm >= kMaxSmIds) return kNoSlot;
-  return st->warpSlot[sm * kMaxWarpsPerSM + (hwWarpId() % kMaxWarpsPerSM)];
+  uint32_t v = *(volatile unsigned int *)&st->blockSlot[linearBlock()];
+  return v == 0 || v >= kUnchecked ? kNoSlot : v - 1;
 }
 
-// Called by one lane per converged group of a warp entering the block: find
-// the slot another warp of the block already claimed on this SM, or claim one.
-__device__ uint32_t claimSlot(const LaunchState *st, uint32_t sm) {
-  uint32_t me = linearBlock() + 1;
-  unsigned int *entries = st->smSlots + sm * kMaxSlotsPerSM;
-  lock(&st->smLock[sm]);
-  uint32_t found = kNoSlot, freeEntry = kMaxSlotsPerSM;
-  for (uint32_t k = 0; k < kMaxSlotsPerSM; ++k) {
-    uint32_t s = entries[k];
-    if (s == 0) {
-      if (freeEntry == kMaxSlotsPerSM) freeEntry = k;
-    } else if (st->slots[s - 1].owner == me) {
-      found = s - 1;
-      break;
+// Called by one lane of each warp entering its block: the first warp of the
+// block takes a free slot; the others wait for the slot it publishes.
+__device__ uint32_t claimSlot(const LaunchState *st) {
+  unsigned int *entry = &st->blockSlot[linearBlock()];
+  uint32_t v = atomicCAS(entry, 0u, kClaiming);
+  if (v == 0) {
+    uint32_t n = st->numSlots, found = kNoSlot;
+    // Start in this SM's share of the slots: the first one tried is usually
+    // free and SMs rarely contend.
+    uint32_t start = (smId() * st->slotsPerSm) % n;
+    for (uint32_t i = 0; i < n && found == kNoSlot; ++i) {
+      uint32_t s = (start + i) % n;
+      if (atomicCAS(&st->slotBusy[s], 0u, 1u) == 0u) found = s;
     }
-  }
-  if (found == kNoSlot && freeEntry < kMaxSlotsPerSM) {
-    // Start the search in this SM's share of the slots, so SMs rarely
-    // contend and the first slot tried is usually free.
-    uint32_t n = st->numSlots;
-    for (uint32_t i = 0; i < n; ++i) {
-      uint32_t s = (sm * st->slotsPerSm + i) % n;
-      if (atomicCAS(&st->slotBusy[s], 0u, 1u) == 0u) {
-        Slot *slot = &st->slots[s];
-        slot->owner = me;
-        slot->live = st->threadsPerBlock;
-        slot->barrierArrival = 0;
-        uint32_t warps = (st->threadsPerBlock + 31) / 32;
-        for (uint32_t w = 0; w < 32; ++w) {
-          // Lanes past the end of the block count as exited: a mask naming
-          // them names lanes that never arrive.
-          uint32_t first = w * 32, tail = st->threadsPerBlock > first ? st->threadsPerBlock - first : 0;
-          slot->warpExited[w] = w >= warps ? 0xffffffffu : (tail >= 32 ? 0u : ~((1u << tail) - 1u));
-        }
-        entries[freeEntry] = s + 1;
-        found = s;
-        break;
+    if (found != kNoSlot) {
+      Slot *slot = &st->slots[found];
+      slot->live = st->threadsPerBlock;
+      slot->barrierArrival = 0;
+      uint32_t warps = (st->threadsPerBlock + 31) / 32;
+      for (uint32_t w = 0; w < 32; ++w) {
+        // Lanes past the end of the block count as exited.
+        uint32_t first = w * 32, tail = st->threadsPerBlock > first ? st->threadsPerBlock - first : 0;
+        slot->warpExited[w] = w >= warps ? 0xffffffffu : (tail >= 32 ? 0u : ~((1u << tail) - 1u));
+        slot->warpOpenSync[w] = 0;
       }
+      __threadfence();
     }
+    atomicExch(entry, found == kNoSlot ? kUnchecked : found + 1);
+    return found;
   }
-  unlock(&st->smLock[sm]);
-  return found;
+  while (v == kClaiming) {
+    __nanosleep(64);
+    v = *(volatile unsigned int *)entry;
+  }
+  __threadfence();
+  return v == kUnchecked ? kNoSlot : v - 1;
 }
 
 __device__ void releaseSlot(const LaunchState *st, uint32_t s) {
-  uint32_t sm = smId();
   Slot *slot = &st->slots[s];
-  if (sm < kMaxSmIds) {
-    lock(&st->smLock[sm]);
-    unsigned int *entries = st->smSlots + sm * kMaxSlotsPerSM;
-    for (uint32_t k = 0; k < kMaxSlotsPerSM; ++k)
-      if (entries[k] == s + 1) entries[k] = 0;
-    slot->owner = 0;
-    slot->epochBase = slot->maxEpoch + 2;
-    unlock(&st->smLock[sm]);
-  }
+  slot->epochBase = slot->maxEpoch + 2;
   __threadfence();
   atomicExch(&st->slotBusy[s], 0u);
 }
@@ -308,23 +276,16 @@ extern "C" __device__ __noinline__ SanitizerPatchResult wcBlockEnter(void *userd
   const LaunchState *st = state(userdata);
   if (!st) return SANITIZER_PATCH_SUCCESS;
   if (st->debug) atomicAdd(&st->counters->debugEnters, 1ull);
-  uint32_t active = __activemask();
-  uint32_t lane = threadIdx.x % 32; // only used to pick a leader among active lanes
+  uint32_t active = __activemask(), lane;
   asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
   uint32_t leader = __ffs(active) - 1;
-  uint32_t sm = smId();
   uint32_t s = kNoSlot;
   if (lane == leader) {
-    if (sm < kMaxSmIds) s = claimSlot(st, sm);
-    else atomicAdd(&st->counters->smidOutOfRange, 1ull);
-    if (sm < kMaxSmIds) st->warpSlot[sm * kMaxWarpsPerSM + (hwWarpId() % kMaxWarpsPerSM)] = s;
+    s = claimSlot(st);
+    if (s == kNoSlot) atomicAdd(&st->counters->uncheckedBlocks, (unsigned long long)__popc(active));
   }
   s = __shfl_sync(active, s, leader);
-  if (s == kNoSlot) {
-    if (lane == leader) atomicAdd(&st->counters->uncheckedBlocks, (unsigned long long)__popc(active));
-    return SANITIZER_PATCH_SUCCESS;
-  }
-  __threadfence_block();
+  if (s == kNoSlot) return SANITIZER_PATCH_SUCCESS;
   Slot *slot = &st->slots[s];
   slot->threadEpoch[linearThread()] = slot->epochBase;
   slot->threadSync[linearThread()] = 0;

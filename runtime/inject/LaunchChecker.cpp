@@ -56,6 +56,11 @@ bool LaunchChecker::begin(const Sanitizer_LaunchData &l, std::string &error,
     return false;
   }
   uint64_t grid = (uint64_t)l.gridDim_x * l.gridDim_y * l.gridDim_z;
+  // One word per block of the grid maps blocks to slots (PatchState.h).
+  if (grid > (1ull << 28)) {
+    error = "grid of " + std::to_string(grid) + " blocks (the detector handles up to 2^28)";
+    return false;
+  }
   uint32_t window = sharedWindowBytes(l.function, l.device);
   uint32_t words = (window + 3) / 4;
   uint64_t slots = std::min<uint64_t>(residentBlocks(l.function, l.device, threads), grid);
@@ -85,6 +90,7 @@ bool LaunchChecker::begin(const Sanitizer_LaunchData &l, std::string &error,
   st.checkIntraWarp = limits_.intraWarp ? 1 : 0;
   st.debug = limits_.debug ? 1 : 0;
   st.slotsPerSm = (uint32_t)std::max<uint64_t>(1, slots / (uint64_t)smCount(l.device));
+  st.gridBlocks = (uint32_t)grid;
 
   // One allocation per context, grown when a launch needs more.
   size_t off = 0;
@@ -95,9 +101,7 @@ bool LaunchChecker::begin(const Sanitizer_LaunchData &l, std::string &error,
   };
   size_t oState = take(sizeof(LaunchState)), oCounters = take(sizeof(Counters));
   size_t oTable = take(sizeof(FindingRecord) * st.tableCapacity);
-  size_t oLock = take(sizeof(unsigned int) * kMaxSmIds);
-  size_t oSmSlots = take(sizeof(unsigned int) * kMaxSmIds * kMaxSlotsPerSM);
-  size_t oWarpSlot = take(sizeof(unsigned int) * kMaxSmIds * kMaxWarpsPerSM);
+  size_t oBlockSlot = take(sizeof(unsigned int) * grid);
   size_t oBusy = take(sizeof(unsigned int) * slots);
   size_t oSlots = take(sizeof(Slot) * slots);
   size_t oShadow = take((size_t)words * 16 * slots);
@@ -116,9 +120,7 @@ bool LaunchChecker::begin(const Sanitizer_LaunchData &l, std::string &error,
   char *base = static_cast<char *>(b.device);
   st.counters = reinterpret_cast<Counters *>(base + oCounters);
   st.table = reinterpret_cast<FindingRecord *>(base + oTable);
-  st.smLock = reinterpret_cast<unsigned int *>(base + oLock);
-  st.smSlots = reinterpret_cast<unsigned int *>(base + oSmSlots);
-  st.warpSlot = reinterpret_cast<unsigned int *>(base + oWarpSlot);
+  st.blockSlot = reinterpret_cast<unsigned int *>(base + oBlockSlot);
   st.slotBusy = reinterpret_cast<unsigned int *>(base + oBusy);
   st.slots = reinterpret_cast<Slot *>(base + oSlots);
   st.shadow = reinterpret_cast<unsigned long long *>(base + oShadow);
@@ -171,9 +173,6 @@ bool LaunchChecker::end(const Sanitizer_LaunchData &l, uint32_t moduleIndex, std
   log.uncheckedAccesses += counters.uncheckedAccesses;
   log.uncheckedBlockThreads += counters.uncheckedBlocks;
   log.droppedHazards += counters.droppedFindings;
-  if (counters.smidOutOfRange)
-    log.warnings.push_back(std::to_string(counters.smidOutOfRange) +
-                           " warps ran on an SM id beyond the detector's table and were not checked");
 
   uint64_t fnPc = 0, fnSize = 0;
   std::string name = l.functionName ? l.functionName : "";
