@@ -35,6 +35,14 @@ std::string laneList(uint32_t lanes) {
   return s;
 }
 
+// Headers of the CUDA toolkit (and its CCCL), wherever it is installed.
+bool isToolkitHeader(const std::string &path) {
+  for (const char *marker : {"/targets/x86_64-linux/include/", "/targets/sbsa-linux/include/",
+                             "/targets/aarch64-linux/include/", "/cuda/include/", "/include/cccl/"})
+    if (path.find(marker) != std::string::npos) return true;
+  return path.rfind("/usr/local/cuda", 0) == 0 || path.rfind("/usr/include/", 0) == 0;
+}
+
 class Builder {
 public:
   Builder(const RawLog &log, Symbolizer &sym, RunSummary &summary) : log_(log), sym_(sym), summary_(summary) {}
@@ -149,8 +157,16 @@ private:
                                     "see source lines");
       return r;
     }
-    r.file = s->file;
-    r.line = r.endLine = s->line;
+    // Code inlined from the toolkit's headers (__syncwarp, memcpy_async,
+    // CUB) is reported where the program calls it, as compilers report
+    // errors in macros at their use.
+    std::pair<std::string, unsigned> at{s->file, s->line};
+    for (const auto &frame : s->inlinedAt) {
+      if (!isToolkitHeader(at.first)) break;
+      at = frame;
+    }
+    r.file = at.first;
+    r.line = r.endLine = at.second;
     r.column = r.endColumn = 0;
     return r;
   }

@@ -26,6 +26,9 @@ struct Fixture {
     s[0x100] = {"/src/k.cu", 10, {}};
     s[0x200] = {"/src/k.cu", 20, {}};
     s[0x300] = {"/src/k.cu", 20, {}};
+    // __syncwarp inlined from the toolkit into line 30 of the program
+    s[0x400] = {"/usr/local/cuda/bin/../targets/x86_64-linux/include/sm_30_intrinsics.hpp", 110,
+                {{"/src/k.cu", 30}}};
     sym.preload("/virtual/m.cubin", t);
   }
   RawRecord race(uint32_t kind, uint64_t off1, uint64_t off2, uint32_t t1, uint32_t t2, uint32_t flags) {
@@ -146,6 +149,16 @@ TEST(RunFindings, SummaryCountsWhatWasNotChecked) {
   ASSERT_EQ(s.warnings.size(), 2u);
   EXPECT_NE(s.warnings[0].find("256 threads"), std::string::npos);
   EXPECT_NE(s.warnings[1].find("9 hazards"), std::string::npos);
+}
+
+TEST(RunFindings, CodeInlinedFromToolkitHeadersIsPlacedAtTheCall) {
+  Fixture fx;
+  fx.log.records = {fx.race(patch::kSyncwarpMissingLane, 0x400, 0x400, 3, 3, 0)};
+  RunSummary summary;
+  auto fs = findingsFromLog(fx.log, fx.sym, summary);
+  ASSERT_EQ(fs.size(), 1u);
+  EXPECT_EQ(fs[0].where.file, "/src/k.cu");
+  EXPECT_EQ(fs[0].where.line, 30u);
 }
 
 TEST(RunFindings, ThreadCoordinates) {
