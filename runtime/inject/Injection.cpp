@@ -44,6 +44,7 @@ public:
     SanitizerResult r = sanitizerSubscribe(&handle, &Runtime::callback, this);
     if (r == SANITIZER_SUCCESS) r = sanitizerEnableDomain(1, handle, SANITIZER_CB_DOMAIN_RESOURCE);
     if (r == SANITIZER_SUCCESS) r = sanitizerEnableDomain(1, handle, SANITIZER_CB_DOMAIN_LAUNCH);
+    if (r == SANITIZER_SUCCESS) r = sanitizerEnableDomain(1, handle, SANITIZER_CB_DOMAIN_GRAPHS);
     if (r != SANITIZER_SUCCESS) {
       const char *s = nullptr;
       sanitizerGetResultString(r, &s);
@@ -95,6 +96,14 @@ private:
       }
       return;
     }
+    if (domain == SANITIZER_CB_DOMAIN_GRAPHS) {
+      // Kernel nodes of a CUDA graph are launches like any other.
+      auto *n = static_cast<const Sanitizer_GraphNodeLaunchData *>(data);
+      if (n->nodeType != CU_GRAPH_NODE_TYPE_KERNEL || n->isGraphUpload) return;
+      if (cbid == SANITIZER_CBID_GRAPHS_NODE_LAUNCH_BEGIN) launchBegin(n->launchData);
+      else if (cbid == SANITIZER_CBID_GRAPHS_NODE_LAUNCH_END) launchEnd(n->launchData);
+      return;
+    }
     if (domain != SANITIZER_CB_DOMAIN_LAUNCH) return;
     auto *l = static_cast<const Sanitizer_LaunchData *>(data);
     if (cbid == SANITIZER_CBID_LAUNCH_BEGIN) launchBegin(*l);
@@ -106,6 +115,8 @@ private:
   }
 
   void launchBegin(const Sanitizer_LaunchData &l) {
+    // A launch seen through two domains is checked once.
+    if (checker_->pending(l.hLaunch)) return;
     ++log_.launches;
     trace(std::string("launch begin ") + (l.functionName ? l.functionName : "?"));
     std::string name = l.functionName ? l.functionName : "";

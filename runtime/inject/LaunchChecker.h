@@ -30,6 +30,7 @@ public:
   bool end(const Sanitizer_LaunchData &launch, uint32_t moduleIndex, std::vector<RawRecord> &out,
            RawLog &log, std::string &error);
   void onContextDestroyed(CUcontext ctx);
+  bool pending(Sanitizer_LaunchHandle h) const { return pending_.count(h) != 0; }
   // The counters of the last launch, for WARPCHECK_DEBUG.
   std::string lastCounters;
 
