@@ -2,7 +2,7 @@
 #include "analyzer/driver/Lint.h"
 #include "cli/ArgParser.h"
 #include "cli/Commands.h"
-#include "reports/JsonFormat.h"
+#include "reports/Formats.h"
 #include "reports/TextFormat.h"
 #include <fstream>
 #include <iostream>
@@ -53,9 +53,9 @@ int lintCommand(const std::vector<std::string> &args) {
            [&](const std::string &v, std::string &e) { return splitList(v, opts.enable, e); }},
           {"--disable", "", "LIST", "skip these rules (ids or globs)",
            [&](const std::string &v, std::string &e) { return splitList(v, opts.disable, e); }},
-          {"--format", "-f", "FMT", "output format: text (default) or json",
+          {"--format", "-f", "FMT", std::string("output format: ") + formatNames() + " (default text)",
            [&](const std::string &v, std::string &e) {
-             if (v != "text" && v != "json") { e = "expected text or json"; return false; }
+             if (!isFormat(v)) { e = std::string("expected one of ") + formatNames(); return false; }
              format = v;
              return true;
            }},
@@ -127,13 +127,9 @@ int lintCommand(const std::vector<std::string> &args) {
     }
   }
   std::ostream &os = output.empty() ? std::cout : file;
-  if (format == "json") {
-    writeJson(os, report);
-  } else {
-    TextOptions t;
-    t.color = color == "always" || (color == "auto" && output.empty() && isatty(STDOUT_FILENO));
-    writeText(os, report, t);
-  }
+  FormatOptions fo;
+  fo.color = color == "always" || (color == "auto" && output.empty() && isatty(STDOUT_FILENO));
+  writeReport(os, report, format, fo);
   if (!quiet && (format != "text" || !output.empty() || true))
     writeSummary(format == "text" && output.empty() ? std::cerr : std::cerr, report);
 

@@ -5,7 +5,7 @@
 #include "cli/ArgParser.h"
 #include "cli/Commands.h"
 #include "cli/RunSetup.h"
-#include "reports/JsonFormat.h"
+#include "reports/Formats.h"
 #include "reports/TextFormat.h"
 #include "runtime/RunFindings.h"
 #include "runtime/inject/Flags.h"
@@ -105,6 +105,8 @@ bool runChild(const std::string &program, const std::vector<std::string> &args,
   return true;
 }
 
+void writeRunMessages(std::ostream &os, const Report &report);
+
 void writeRunText(std::ostream &os, const Report &report, size_t printLimit, bool color) {
   Report shown = report;
   size_t hidden = 0;
@@ -116,6 +118,11 @@ void writeRunText(std::ostream &os, const Report &report, size_t printLimit, boo
   opts.color = color;
   writeText(os, shown, opts);
   if (hidden) os << "warpcheck: " << hidden << " more findings not shown (--print-limit " << printLimit << ")\n";
+  writeRunMessages(os, report);
+}
+
+// What the run itself has to say: problems, what was not checked, a count.
+void writeRunMessages(std::ostream &os, const Report &report) {
   const RunSummary &r = *report.run;
   for (const std::string &e : r.errors) os << "warpcheck: error: " << e << "\n";
   for (const std::string &w : r.warnings) os << "warpcheck: warning: " << w << "\n";
@@ -179,9 +186,9 @@ int runCommand(const std::vector<std::string> &args) {
            }},
           {"--print-limit", "", "N", "show at most N findings in text output (0: all)",
            [&](const std::string &v, std::string &e) { return parseCount(v, printLimit, e); }},
-          {"--format", "-f", "FMT", "report format: text (default) or json",
+          {"--format", "-f", "FMT", std::string("report format: ") + formatNames() + " (default text)",
            [&](const std::string &v, std::string &e) {
-             if (v != "text" && v != "json") return e = "expected text or json", false;
+             if (!isFormat(v)) return e = std::string("expected one of ") + formatNames(), false;
              format = v;
              return true;
            }},
@@ -285,8 +292,12 @@ int runCommand(const std::vector<std::string> &args) {
   removeTree(work);
 
   std::ostream &os = output.empty() ? std::cerr : outFile;
-  if (format == "json") writeJson(os, report);
-  else writeRunText(os, report, printLimit, output.empty() && isatty(STDERR_FILENO));
+  if (format == "text") writeRunText(os, report, printLimit, output.empty() && isatty(STDERR_FILENO));
+  else {
+    writeReport(os, report, format, FormatOptions{});
+    // JSON carries them in its `run` section; line formats do not.
+    if (format != "json") writeRunMessages(std::cerr, report);
+  }
   os.flush();
 
   if (!report.findings.empty() && errorExit >= 0) return errorExit;

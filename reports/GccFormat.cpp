@@ -1,0 +1,31 @@
+#include "reports/GccFormat.h"
+
+namespace warpcheck {
+namespace {
+
+std::string oneLine(std::string s) {
+  for (char &c : s)
+    if (c == '\n' || c == '\r') c = ' ';
+  return s;
+}
+
+void line(std::ostream &os, const SourceRange &at, const std::string &severity, const std::string &message,
+          const std::string &rule) {
+  if (at.valid()) os << at.file << ':' << at.line << ':' << (at.column ? at.column : 1) << ": ";
+  else if (!at.file.empty()) os << at.file << ": ";
+  else os << "warpcheck: ";
+  os << severity << ": " << oneLine(message);
+  if (!rule.empty()) os << " [" << rule << ']';
+  os << '\n';
+}
+
+} // namespace
+
+void writeGcc(std::ostream &os, const Report &report) {
+  for (const FileStatus &f : report.files)
+    for (const Diagnostic &d : f.diagnostics)
+      if (d.severity == "error" || d.severity == "fatal error") line(os, d.where, "error", d.message, "");
+  for (const Finding &f : report.findings) line(os, f.where, severityName(f.severity), f.message, f.rule);
+}
+
+} // namespace warpcheck

@@ -1,0 +1,92 @@
+#include "reports/GithubFormat.h"
+#include <algorithm>
+
+namespace warpcheck {
+namespace {
+
+constexpr size_t kAnnotationsPerLevel = 10; // per step, per level (actions/toolkit)
+
+const char *command(Severity s) {
+  switch (s) {
+  case Severity::Error: return "error";
+  case Severity::Warning: return "warning";
+  case Severity::Note: return "notice";
+  }
+  return "notice";
+}
+
+std::string where(const SourceRange &r) {
+  if (!r.valid()) return "";
+  return r.file + ":" + std::to_string(r.line) + ": ";
+}
+
+} // namespace
+
+std::string githubEscapeData(const std::string &s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '%') out += "%25";
+    else if (c == '\r') out += "%0D";
+    else if (c == '\n') out += "%0A";
+    else out += c;
+  }
+  return out;
+}
+
+std::string githubEscapeProperty(const std::string &s) {
+  std::string out;
+  for (char c : githubEscapeData(s)) {
+    if (c == ':') out += "%3A";
+    else if (c == ',') out += "%2C";
+    else out += c;
+  }
+  return out;
+}
+
+void writeGithub(std::ostream &os, const Report &report) {
+  std::vector<const Finding *> order;
+  for (const Finding &f : report.findings) order.push_back(&f);
+  std::stable_sort(order.begin(), order.end(),
+                   [](const Finding *a, const Finding *b) { return a->severity > b->severity; });
+  size_t counts[3] = {0, 0, 0};
+  // Files that did not parse: errors, ahead of the findings.
+  for (const FileStatus &fs : report.files)
+    for (const Diagnostic &d : fs.diagnostics) {
+      if (d.severity != "error" && d.severity != "fatal error") continue;
+      ++counts[(int)Severity::Error];
+      os << "::error file=" << githubEscapeProperty(d.where.file.empty() ? fs.path : d.where.file);
+      if (d.where.valid()) os << ",line=" << d.where.line << ",endLine=" << d.where.line;
+      os << ",title=warpcheck parse error::" << githubEscapeData(d.message + " (" + d.pass + " pass)") << '\n';
+    }
+  for (const Finding *f : order) {
+    ++counts[(int)f->severity];
+    const SourceRange &r = f->where;
+    os << "::" << command(f->severity);
+    std::string props;
+    auto prop = [&](const std::string &k, const std::string &v) {
+      props += (props.empty() ? " " : ",") + k + "=" + githubEscapeProperty(v);
+    };
+    if (r.valid()) {
+      unsigned endLine = r.endLine ? r.endLine : r.line;
+      prop("file", r.file);
+      prop("line", std::to_string(r.line));
+      prop("endLine", std::to_string(endLine));
+      // Columns are only allowed on single-line ranges.
+      if (endLine == r.line && r.column) {
+        prop("col", std::to_string(r.column));
+        prop("endColumn", std::to_string(std::max(r.endColumn, r.column)));
+      }
+    }
+    prop("title", "warpcheck " + f->rule);
+    std::string message = f->message + " [" + f->rule + "]";
+    for (const Note &n : f->notes) message += "\nnote: " + where(n.where) + n.message;
+    os << props << "::" << githubEscapeData(message) << '\n';
+  }
+  size_t e = counts[2], w = counts[1], n = counts[0];
+  if (e > kAnnotationsPerLevel || w > kAnnotationsPerLevel || n > kAnnotationsPerLevel)
+    os << "::notice title=warpcheck summary::" << e + w + n << " findings in all (" << e << " errors, " << w
+       << " warnings, " << n << " notes); GitHub shows " << kAnnotationsPerLevel
+       << " of each kind per step: see the job log or a JSON/SARIF report for the rest\n";
+}
+
+} // namespace warpcheck

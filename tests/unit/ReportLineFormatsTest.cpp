@@ -1,0 +1,92 @@
+// The one-line formats: gcc (with the problem matchers that read it) and
+// GitHub workflow commands.
+#include "ReportTestUtil.h"
+#include "reports/GccFormat.h"
+#include "reports/GithubFormat.h"
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <sstream>
+
+using namespace warpcheck;
+using namespace warpcheck::test;
+
+namespace {
+
+Report sample() {
+  Report r;
+  FileStatus bad;
+  bad.path = "src/bad.cu";
+  bad.status = FileStatusKind::ParseError;
+  bad.diagnostics.push_back({at("src/bad.cu", 3, 7), "error", "expected ';'", "host"});
+  r.files.push_back(bad);
+  Finding w = finding("warp-mask-inactive-lane", Severity::Warning, at("src/a.cu", 12, 5, 12, 30),
+                      "mask names lanes 16-31,\nwhich never arrive: 100% sure");
+  w.notes.push_back({at("src/a.cu", 10, 3), "the branch: lane < 16"});
+  r.findings.push_back(w);
+  r.findings.push_back(finding("barrier-divergent", Severity::Error, at("src/a.cu", 20, 3, 24, 1),
+                               "__syncthreads() in a divergent branch"));
+  r.findings.push_back(finding("race-shared", Severity::Error, SourceRange{}, "race at (k+0x40)"));
+  return r;
+}
+
+std::vector<std::string> lines(const std::string &s) {
+  std::vector<std::string> out;
+  std::istringstream in(s);
+  for (std::string l; std::getline(in, l);) out.push_back(l);
+  return out;
+}
+
+} // namespace
+
+TEST(GccFormat, OneLinePerFindingThatTheMatchersRead) {
+  std::ostringstream os;
+  writeGcc(os, sample());
+  auto ls = lines(os.str());
+  ASSERT_EQ(ls.size(), 4u);
+  EXPECT_EQ(ls[0], "src/bad.cu:3:7: error: expected ';'");
+  EXPECT_EQ(ls[1], "src/a.cu:12:5: warning: mask names lanes 16-31, which never arrive: 100% sure "
+                   "[warp-mask-inactive-lane]");
+  EXPECT_EQ(ls[3], "warpcheck: error: race at (k+0x40) [race-shared]");
+  // VS Code's $gcc (cpptools) matches every located line...
+  const std::regex gcc(R"(^(.*):(\d+):(\d+):\s+(?:fatal\s+)?(warning|error):\s+(.*)$)");
+  for (size_t i = 0; i < 3; ++i) EXPECT_TRUE(std::regex_match(ls[i], gcc)) << ls[i];
+  // ...and the matcher we ship (integrations/vscode) also takes the rule id.
+  std::ifstream f(std::string(WARPCHECK_SOURCE_DIR) + "/integrations/vscode/problem-matcher.json");
+  ASSERT_TRUE(f) << "integrations/vscode/problem-matcher.json";
+  auto matcher = nlohmann::json::parse(f);
+  std::regex ours(matcher["pattern"]["regexp"].get<std::string>());
+  std::smatch m;
+  ASSERT_TRUE(std::regex_match(ls[1], m, ours));
+  EXPECT_EQ(m[1].str(), "src/a.cu");
+  EXPECT_EQ(m[4].str(), "warning");
+  EXPECT_EQ(m[6].str(), "warp-mask-inactive-lane");
+  EXPECT_EQ(m[5].str().back(), 'e');
+}
+
+TEST(GithubFormat, EscapesAndOrdersErrorsFirst) {
+  std::ostringstream os;
+  writeGithub(os, sample());
+  auto ls = lines(os.str());
+  ASSERT_EQ(ls.size(), 4u); // no summary under the cap
+  EXPECT_EQ(ls[0], "::error file=src/bad.cu,line=3,endLine=3,title=warpcheck parse error::expected ';' (host pass)");
+  ls.erase(ls.begin());
+  EXPECT_EQ(ls[0], "::error file=src/a.cu,line=20,endLine=24,title=warpcheck barrier-divergent::"
+                   "__syncthreads() in a divergent branch [barrier-divergent]");
+  EXPECT_EQ(ls[1], "::error title=warpcheck race-shared::race at (k+0x40) [race-shared]");
+  EXPECT_EQ(ls[2], "::warning file=src/a.cu,line=12,endLine=12,col=5,endColumn=30,"
+                   "title=warpcheck warp-mask-inactive-lane::mask names lanes 16-31,%0Awhich never arrive: "
+                   "100%25 sure [warp-mask-inactive-lane]%0Anote: src/a.cu:10: the branch: lane < 16");
+  EXPECT_EQ(githubEscapeProperty("a:b,c%\n"), "a%3Ab%2Cc%25%0A");
+}
+
+TEST(GithubFormat, SaysHowManyWhenTheAnnotationCapDropsSome) {
+  Report r;
+  for (int i = 0; i < 12; ++i)
+    r.findings.push_back(finding("warp-shfl-width", Severity::Error, at("a.cu", 1 + i, 1), "bad width"));
+  std::ostringstream os;
+  writeGithub(os, r);
+  auto ls = lines(os.str());
+  ASSERT_EQ(ls.size(), 13u);
+  EXPECT_EQ(ls.back().rfind("::notice title=warpcheck summary::12 findings in all (12 errors", 0), 0u) << ls.back();
+}
