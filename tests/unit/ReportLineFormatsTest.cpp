@@ -30,13 +30,6 @@ Report sample() {
   return r;
 }
 
-std::vector<std::string> lines(const std::string &s) {
-  std::vector<std::string> out;
-  std::istringstream in(s);
-  for (std::string l; std::getline(in, l);) out.push_back(l);
-  return out;
-}
-
 } // namespace
 
 TEST(GccFormat, OneLinePerFindingThatTheMatchersRead) {

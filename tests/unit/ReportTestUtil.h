@@ -3,9 +3,19 @@
 #include "reports/Report.h"
 #include <gtest/gtest.h>
 #include <fstream>
+#include <sstream>
+#include <vector>
 #include <string>
 
 namespace warpcheck::test {
+
+// The lines of an output, without their newlines.
+inline std::vector<std::string> lines(const std::string &s) {
+  std::vector<std::string> out;
+  std::istringstream in(s);
+  for (std::string l; std::getline(in, l);) out.push_back(l);
+  return out;
+}
 
 inline SourceRange at(const std::string &file, unsigned line, unsigned col, unsigned endLine = 0,
                       unsigned endCol = 0) {

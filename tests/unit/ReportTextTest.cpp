@@ -19,13 +19,6 @@ std::string text(const Report &r, bool showSource = true, bool color = false) {
   return os.str();
 }
 
-std::vector<std::string> lines(const std::string &s) {
-  std::vector<std::string> out;
-  std::istringstream in(s);
-  for (std::string l; std::getline(in, l);) out.push_back(l);
-  return out;
-}
-
 } // namespace
 
 // VS Code's $gcc problem matcher, verbatim: every finding and parse error
