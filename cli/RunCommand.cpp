@@ -12,6 +12,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -42,9 +43,9 @@ std::string makeTempDir() {
 }
 
 void removeTree(const std::string &dir) {
-  if (dir.empty()) return;
-  std::string cmd = "rm -rf '" + dir + "'";
-  if (std::system(cmd.c_str()) != 0) std::cerr << "warpcheck: warning: could not remove " << dir << "\n";
+  std::error_code ec;
+  if (!dir.empty() && std::filesystem::remove_all(dir, ec) == static_cast<std::uintmax_t>(-1))
+    std::cerr << "warpcheck: warning: could not remove " << dir << ": " << ec.message() << "\n";
 }
 
 // The environment of the program: ours, plus the injection library preloaded,

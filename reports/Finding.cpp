@@ -5,6 +5,12 @@
 
 namespace warpcheck {
 
+std::string locationPrefix(const SourceRange &r) {
+  if (r.valid())
+    return r.file + ':' + std::to_string(r.line) + ':' + std::to_string(r.column ? r.column : 1) + ": ";
+  return r.file.empty() ? "" : r.file + ": ";
+}
+
 static auto key(const Finding &f) {
   return std::tie(f.where.file, f.where.line, f.where.column, f.rule, f.message);
 }

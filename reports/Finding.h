@@ -18,6 +18,10 @@ struct SourceRange {
   bool valid() const { return !file.empty() && line > 0; }
 };
 
+// How compilers start a message about `r`: "file:line:col: " (column 1 when
+// unknown), "file: " for a whole file, "" for no place.
+std::string locationPrefix(const SourceRange &r);
+
 struct Note {
   SourceRange where;
   std::string message;

@@ -11,9 +11,8 @@ std::string oneLine(std::string s) {
 
 void line(std::ostream &os, const SourceRange &at, const std::string &severity, const std::string &message,
           const std::string &rule) {
-  if (at.valid()) os << at.file << ':' << at.line << ':' << (at.column ? at.column : 1) << ": ";
-  else if (!at.file.empty()) os << at.file << ": ";
-  else os << "warpcheck: ";
+  std::string prefix = locationPrefix(at);
+  os << (prefix.empty() ? "warpcheck: " : prefix);
   os << severity << ": " << oneLine(message);
   if (!rule.empty()) os << " [" << rule << ']';
   os << '\n';

@@ -52,10 +52,7 @@ public:
   void header(const SourceRange &at, const std::string &sev, const std::string &msg,
               const std::string &rule) {
     if (opts_.color) os_ << kBold;
-    if (at.valid())
-      os_ << at.file << ':' << at.line << ':' << (at.column ? at.column : 1) << ": ";
-    else if (!at.file.empty()) // about a whole file, as gcc prints "x.c: error: ..."
-      os_ << at.file << ": ";
+    os_ << locationPrefix(at); // "x.c: error: ..." for a whole file, as gcc prints
     if (opts_.color) os_ << colorOf(sev);
     os_ << sev << ": ";
     if (opts_.color) os_ << kReset << kBold;

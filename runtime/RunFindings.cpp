@@ -95,35 +95,23 @@ public:
       break;
     case kSyncwarpMissingLane:
       f.rule = "warp-mask-missing-lane";
-      f.severity = Severity::Error;
       f.message = "__syncwarp(" + hex(r.offset) + ") called by lane " + laneList(r.extra) + " (thread " +
                   coords(t2) + ") whose bit is not in the mask" + inKernel;
-      f.where = place(r.second);
-      e.mask = r.offset;
-      e.lanes = r.extra;
-      e.accesses = {access("syncwarp", r.second, t2, true)};
+      syncwarpFinding(f, e, r, t2);
       break;
     case kSyncwarpInactiveLane:
       f.rule = "warp-mask-inactive-lane";
-      f.severity = Severity::Error;
       f.message = "lanes " + laneList(r.extra) + " named in the mask of __syncwarp(" + hex(r.offset) +
                   ") call this other __syncwarp() instead of it (thread " + coords(t2) + ")" + inKernel;
-      f.where = place(r.second);
+      syncwarpFinding(f, e, r, t2);
       f.notes.push_back({place(r.first), "the __syncwarp() whose mask names them" + where(r.first)});
-      e.mask = r.offset;
-      e.lanes = r.extra;
-      e.accesses = {access("syncwarp", r.second, t2, true)};
       break;
     case kSyncwarpNonuniform:
       f.rule = "warp-mask-nonuniform";
-      f.severity = Severity::Error;
       f.message = "lanes of one warp call this __syncwarp() together with different masks (thread " +
                   coords(t2) + " passes " + hex(r.offset) + "; lanes " + laneList(r.extra) +
                   " pass others)" + inKernel;
-      f.where = place(r.second);
-      e.mask = r.offset;
-      e.lanes = r.extra;
-      e.accesses = {access("syncwarp", r.second, t2, true)};
+      syncwarpFinding(f, e, r, t2);
       break;
     default:
       f.rule = "internal";
@@ -136,6 +124,16 @@ public:
   }
 
 private:
+  // What the three __syncwarp() findings share: an error at the call, with
+  // the mask (kept in `offset`) and the lanes concerned (in `extra`).
+  void syncwarpFinding(Finding &f, RunEvidence &e, const RawRecord &r, std::array<unsigned, 3> thread) {
+    f.severity = Severity::Error;
+    f.where = place(r.second);
+    e.mask = r.offset;
+    e.lanes = r.extra;
+    e.accesses = {access("syncwarp", r.second, thread, true)};
+  }
+
   const LineTable *table(uint32_t module) {
     if (module >= log_.modules.size() || log_.modules[module].cubin.empty()) return nullptr;
     std::string error;

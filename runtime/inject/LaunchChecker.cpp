@@ -38,9 +38,9 @@ int smCount(CUdevice dev) {
 }
 
 // An upper bound of the blocks of this launch resident at once.
-uint64_t residentBlocks(CUfunction f, CUdevice dev, uint32_t threads) {
+uint64_t residentBlocks(CUfunction f, int sms, uint32_t threads) {
   const DriverApi &api = driverApi();
-  int sms = smCount(dev), perSm = 0;
+  int perSm = 0;
   if (api.ok()) api.occupancy(&perSm, f, (int)threads, 0);
   if (perSm <= 0) perSm = (int)std::min<uint32_t>(kMaxSlotsPerSM, std::max<uint32_t>(1, 2048 / threads));
   return (uint64_t)sms * (uint64_t)std::min<int>(perSm, (int)kMaxSlotsPerSM);
@@ -63,7 +63,8 @@ bool LaunchChecker::begin(const Sanitizer_LaunchData &l, std::string &error,
   }
   uint32_t window = sharedWindowBytes(l.function, l.device);
   uint32_t words = (window + 3) / 4;
-  uint64_t slots = std::min<uint64_t>(residentBlocks(l.function, l.device, threads), grid);
+  int sms = smCount(l.device);
+  uint64_t slots = std::min<uint64_t>(residentBlocks(l.function, sms, threads), grid);
   uint64_t perSlot = (uint64_t)words * 16 + sizeof(Slot) + sizeof(unsigned int);
   uint64_t affordable = limits_.shadowBudgetBytes / perSlot;
   if (affordable == 0) {
@@ -89,7 +90,7 @@ bool LaunchChecker::begin(const Sanitizer_LaunchData &l, std::string &error,
   st.tableCapacity = (uint32_t)limits_.tableCapacity;
   st.checkIntraWarp = limits_.intraWarp ? 1 : 0;
   st.debug = limits_.debug ? 1 : 0;
-  st.slotsPerSm = (uint32_t)std::max<uint64_t>(1, slots / (uint64_t)smCount(l.device));
+  st.slotsPerSm = (uint32_t)std::max<uint64_t>(1, slots / (uint64_t)sms);
   st.gridBlocks = (uint32_t)grid;
 
   // One allocation per context, grown when a launch needs more.
@@ -127,9 +128,7 @@ bool LaunchChecker::begin(const Sanitizer_LaunchData &l, std::string &error,
 
   // The asynchronous copy reads the host state after this returns: copy
   // from the entry kept until the launch ends, not from a local.
-  p.usedBytes = off;
   p.blockDim = {l.blockDim_x, l.blockDim_y, l.blockDim_z};
-  p.buffers = &b;
   Pending &kept = pending_[l.hLaunch] = p;
   SanitizerResult r = sanitizerMemset(base, 0, off, l.hStream);
   if (r == SANITIZER_SUCCESS)
@@ -163,7 +162,8 @@ bool LaunchChecker::end(const Sanitizer_LaunchData &l, uint32_t moduleIndex, std
             " (did the kernel fail?): " + resultText(r);
     return false;
   }
-  lastCounters = "slots " + std::to_string(p.state.numSlots) + ", shadow words " +
+  if (limits_.debug)
+    lastCounters = "slots " + std::to_string(p.state.numSlots) + ", shadow words " +
                  std::to_string(p.state.shadowWords) + ", enters " + std::to_string(counters.debugEnters) +
                  ", accesses " + std::to_string(counters.debugAccesses) + ", no slot " +
                  std::to_string(counters.debugNoSlot) + ", barrier releases " +

@@ -31,7 +31,7 @@ public:
            RawLog &log, std::string &error);
   void onContextDestroyed(CUcontext ctx);
   bool pending(Sanitizer_LaunchHandle h) const { return pending_.count(h) != 0; }
-  // The counters of the last launch, for WARPCHECK_DEBUG.
+  // The counters of the last launch, with WARPCHECK_DEBUG only.
   std::string lastCounters;
 
 private:
@@ -41,9 +41,7 @@ private:
   };
   struct Pending {
     patch::LaunchState state;
-    size_t usedBytes = 0;
     std::array<uint32_t, 3> blockDim{};
-    Buffers *buffers = nullptr;
   };
 
   LaunchLimits limits_;
