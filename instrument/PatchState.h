@@ -4,10 +4,11 @@
 // it plain data with fixed-width fields.
 //
 // Detection runs on the GPU: each resident block borrows a *slot* (per-thread
-// barrier epochs, per-warp syncwarp epochs, exited lanes) and the shadow of
+// barrier and syncwarp epochs, exited lanes) and the shadow of
 // its shared memory. Slots are bounded by how many blocks can be resident,
 // not by the grid. Distinct hazards land in a hash table keyed by
-// (kind, pc, pc); the host reads it once the launch has finished.
+// (kind, pc, pc, intra/inter-warp); the host reads it once the launch has
+// finished.
 #include <stdint.h>
 
 namespace warpcheck::patch {
@@ -58,7 +59,7 @@ struct Slot {
   unsigned long long barrierArrival; // (epoch << 32) | low 32 bits of the barrier pc
   unsigned int warpExited[32];  // lanes that have exited, per warp
   // Barriers and __syncwarp()s each thread has passed; only the thread itself
-  // writes its own, after the release, so no other thread sees it early.
+  // writes its own (barriers after the release, __syncwarp on arrival).
   unsigned int threadEpoch[1024];
   unsigned int threadSync[1024];
   // A __syncwarp() some lanes of the warp entered while other named lanes

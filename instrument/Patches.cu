@@ -1,5 +1,5 @@
 // Device patches: the Compute Sanitizer API calls these from the patched
-// instructions of the application's kernels (see runtime/ModulePatcher.cpp
+// instructions of the application's kernels (see runtime/inject/ModulePatcher.cpp
 // for which instruction calls which). Built with
 // `nvcc --fatbin --compile-as-tools-patch` for every arch.
 //
