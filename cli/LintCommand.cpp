@@ -2,9 +2,9 @@
 #include "analyzer/driver/Lint.h"
 #include "cli/ArgParser.h"
 #include "cli/Commands.h"
-#include "reports/Formats.h"
+#include "cli/ReportOutput.h"
+#include "reports/Fingerprint.h"
 #include "reports/TextFormat.h"
-#include <fstream>
 #include <iostream>
 #include <unistd.h>
 
@@ -31,10 +31,9 @@ bool splitList(const std::string &v, std::vector<std::string> &out, std::string 
 
 int lintCommand(const std::vector<std::string> &args) {
   LintOptions opts;
-  std::string format = "text", output;
+  OutputOptions out;
   Severity failOn = Severity::Warning;
   bool exitZero = false, quiet = false;
-  std::string color = "auto";
 
   CommandSpec spec{
       "lint",
@@ -53,14 +52,6 @@ int lintCommand(const std::vector<std::string> &args) {
            [&](const std::string &v, std::string &e) { return splitList(v, opts.enable, e); }},
           {"--disable", "", "LIST", "skip these rules (ids or globs)",
            [&](const std::string &v, std::string &e) { return splitList(v, opts.disable, e); }},
-          {"--format", "-f", "FMT", std::string("output format: ") + formatNames() + " (default text)",
-           [&](const std::string &v, std::string &e) {
-             if (!isFormat(v)) { e = std::string("expected one of ") + formatNames(); return false; }
-             format = v;
-             return true;
-           }},
-          {"--output", "-o", "FILE", "write the report to FILE instead of stdout",
-           [&](const std::string &v, std::string &) { output = v; return true; }},
           {"--fail-on", "", "SEV", "exit 1 when a finding is at least SEV: error, warning (default) or note",
            [&](const std::string &v, std::string &e) {
              auto s = parseSeverity(v);
@@ -80,17 +71,12 @@ int lintCommand(const std::vector<std::string> &args) {
            }},
           {"--system-headers", "", "", "also report findings in system headers (CCCL, toolkit)",
            [&](const std::string &, std::string &) { opts.analysis.systemHeaders = true; return true; }},
-          {"--color", "", "WHEN", "colour the text output: auto (default), always, never",
-           [&](const std::string &v, std::string &e) {
-             if (v != "auto" && v != "always" && v != "never") { e = "expected auto, always or never"; return false; }
-             color = v;
-             return true;
-           }},
           {"--quiet", "-q", "", "do not print the summary line",
            [&](const std::string &, std::string &) { quiet = true; return true; }},
       },
       true,
       true};
+  out.addTo(spec.options, "stdout");
 
   ParsedArgs parsed;
   std::string error;
@@ -108,7 +94,11 @@ int lintCommand(const std::vector<std::string> &args) {
     std::cerr << "warpcheck: error: no input files (name files or directories, or -p BUILD_DIR)\n";
     return kExitUsage;
   }
-  opts.progress = isatty(STDERR_FILENO) && output.empty();
+  if (!out.open(error)) {
+    std::cerr << "warpcheck: error: " << error << '\n';
+    return kExitUsage;
+  }
+  opts.progress = isatty(STDERR_FILENO) && out.output.empty();
 
   LintOutcome outcome = runLint(opts);
   if (outcome.usageError) {
@@ -117,21 +107,11 @@ int lintCommand(const std::vector<std::string> &args) {
   }
   Report &report = outcome.report;
   report.toolVersion = WARPCHECK_VERSION;
+  assignFingerprints(report.findings, out.sourceRoot);
 
-  std::ofstream file;
-  if (!output.empty()) {
-    file.open(output);
-    if (!file) {
-      std::cerr << "warpcheck: error: cannot write '" << output << "'\n";
-      return kExitUsage;
-    }
-  }
-  std::ostream &os = output.empty() ? std::cout : file;
-  FormatOptions fo;
-  fo.color = color == "always" || (color == "auto" && output.empty() && isatty(STDOUT_FILENO));
-  writeReport(os, report, format, fo);
-  if (!quiet && (format != "text" || !output.empty() || true))
-    writeSummary(format == "text" && output.empty() ? std::cerr : std::cerr, report);
+  writeReport(out.stream(std::cout), report, out.format, out.formatOptions(isatty(STDOUT_FILENO)));
+  // On stderr, so that stdout holds the report and nothing else.
+  if (!quiet) writeSummary(std::cerr, report);
 
   bool parseErrors = false;
   for (const FileStatus &f : report.files) parseErrors |= f.status == FileStatusKind::ParseError;

@@ -5,7 +5,8 @@
 #include "cli/ArgParser.h"
 #include "cli/Commands.h"
 #include "cli/RunSetup.h"
-#include "reports/Formats.h"
+#include "cli/ReportOutput.h"
+#include "reports/Fingerprint.h"
 #include "reports/TextFormat.h"
 #include "runtime/RunFindings.h"
 #include "runtime/inject/Flags.h"
@@ -142,7 +143,7 @@ void writeRunMessages(std::ostream &os, const Report &report) {
 } // namespace
 
 int runCommand(const std::vector<std::string> &args) {
-  std::string format = "text", output;
+  OutputOptions out;
   uint64_t printLimit = 0;
   int errorExit = -1;
   std::map<std::string, std::string> flags;
@@ -187,16 +188,8 @@ int runCommand(const std::vector<std::string> &args) {
            }},
           {"--print-limit", "", "N", "show at most N findings in text output (0: all)",
            [&](const std::string &v, std::string &e) { return parseCount(v, printLimit, e); }},
-          {"--format", "-f", "FMT", std::string("report format: ") + formatNames() + " (default text)",
-           [&](const std::string &v, std::string &e) {
-             if (!isFormat(v)) return e = std::string("expected one of ") + formatNames(), false;
-             format = v;
-             return true;
-           }},
-          {"--output", "-o", "FILE", "write the report to FILE instead of stderr",
-           [&](const std::string &v, std::string &) { output = v; return true; }},
           {"--log-file", "", "FILE", "same as --output (compute-sanitizer's name)",
-           [&](const std::string &v, std::string &) { output = v; return true; }},
+           [&](const std::string &v, std::string &) { out.output = v; return true; }},
           {"--table-capacity", "", "N", "distinct findings one launch can record (power of two, default 4096)",
            [&](const std::string &v, std::string &e) {
              uint64_t n;
@@ -213,6 +206,7 @@ int runCommand(const std::vector<std::string> &args) {
       /*takesPositionals=*/false,
       /*takesTrailingArgs=*/true,
       /*positionalStartsTrailing=*/true};
+  out.addTo(spec.options, "stderr");
 
   ParsedArgs parsed;
   std::string error;
@@ -233,13 +227,9 @@ int runCommand(const std::vector<std::string> &args) {
     std::cerr << "warpcheck run: error: " << error << "\n";
     return kExitUsage;
   }
-  std::ofstream outFile;
-  if (!output.empty()) {
-    outFile.open(output, std::ios::trunc);
-    if (!outFile) {
-      std::cerr << "warpcheck run: error: cannot write " << output << "\n";
-      return kExitUsage;
-    }
+  if (!out.open(error)) {
+    std::cerr << "warpcheck run: error: " << error << "\n";
+    return kExitUsage;
   }
   RunFiles files;
   if (!locateRunFiles(files, error) || !checkGpu(error)) {
@@ -292,12 +282,15 @@ int runCommand(const std::vector<std::string> &args) {
   report.run = summary;
   removeTree(work);
 
-  std::ostream &os = output.empty() ? std::cerr : outFile;
-  if (format == "text") writeRunText(os, report, printLimit, output.empty() && isatty(STDERR_FILENO));
+  assignFingerprints(report.findings, out.sourceRoot);
+
+  std::ostream &os = out.stream(std::cerr);
+  FormatOptions fo = out.formatOptions(isatty(STDERR_FILENO));
+  if (out.format == "text") writeRunText(os, report, printLimit, fo.color);
   else {
-    writeReport(os, report, format, FormatOptions{});
-    // JSON carries them in its `run` section; line formats do not.
-    if (format != "json") writeRunMessages(std::cerr, report);
+    writeReport(os, report, out.format, fo);
+    // JSON carries them in its `run` section; the other formats do not.
+    if (out.format != "json") writeRunMessages(std::cerr, report);
   }
   os.flush();
 

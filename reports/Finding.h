@@ -64,6 +64,9 @@ struct Finding {
   // Compilation passes that saw it: "host", "sm_90", ...
   std::vector<std::string> passes;
   std::optional<RunEvidence> evidence;
+  // Stable identity across line shifts (reports/Fingerprint.h); "" until
+  // assigned.
+  std::string fingerprint;
 };
 
 // Two findings are the same problem when rule, place and message agree;

@@ -5,18 +5,45 @@
 #include "reports/TextFormat.h"
 
 namespace warpcheck {
+namespace {
 
-const char *formatNames() { return "text, json, gcc, github"; }
+using Writer = void (*)(std::ostream &, const Report &, const FormatOptions &);
 
-bool isFormat(const std::string &n) { return n == "text" || n == "json" || n == "gcc" || n == "github"; }
+struct FormatEntry {
+  const char *name;
+  Writer write;
+};
+
+// One line per format; the first is the default.
+const FormatEntry kFormats[] = {
+    {"text", [](std::ostream &os, const Report &r, const FormatOptions &o) {
+       TextOptions t;
+       t.color = o.color;
+       writeText(os, r, t);
+     }},
+    {"json", [](std::ostream &os, const Report &r, const FormatOptions &) { writeJson(os, r); }},
+    {"gcc", [](std::ostream &os, const Report &r, const FormatOptions &) { writeGcc(os, r); }},
+    {"github", [](std::ostream &os, const Report &r, const FormatOptions &) { writeGithub(os, r); }},
+};
+
+} // namespace
+
+std::string formatNames() {
+  std::string names;
+  for (const FormatEntry &f : kFormats) names += (names.empty() ? "" : ", ") + std::string(f.name);
+  return names;
+}
+
+bool isFormat(const std::string &n) {
+  for (const FormatEntry &f : kFormats)
+    if (n == f.name) return true;
+  return false;
+}
 
 void writeReport(std::ostream &os, const Report &report, const std::string &format, const FormatOptions &opts) {
-  if (format == "json") return writeJson(os, report);
-  if (format == "gcc") return writeGcc(os, report);
-  if (format == "github") return writeGithub(os, report);
-  TextOptions t;
-  t.color = opts.color;
-  writeText(os, report, t);
+  for (const FormatEntry &f : kFormats)
+    if (format == f.name) return f.write(os, report, opts);
+  kFormats[0].write(os, report, opts);
 }
 
 } // namespace warpcheck

@@ -73,6 +73,7 @@ json findingJson(const Finding &f) {
   }
   j["passes"] = f.passes;
   if (f.evidence) j["run"] = evidenceJson(*f.evidence);
+  if (!f.fingerprint.empty()) j["fingerprint"] = f.fingerprint;
   return j;
 }
 

@@ -1,0 +1,54 @@
+#include "cli/ReportOutput.h"
+#include "reports/SourcePaths.h"
+#include <filesystem>
+
+namespace warpcheck::cli {
+
+void OutputOptions::addTo(std::vector<OptionSpec> &options, const std::string &defaultStreamName) {
+  options.push_back({"--format", "-f", "FMT", "report format: " + formatNames() + " (default text)",
+                     [this](const std::string &v, std::string &e) {
+                       if (!isFormat(v)) return e = "expected one of " + formatNames(), false;
+                       format = v;
+                       return true;
+                     }});
+  options.push_back({"--output", "-o", "FILE", "write the report to FILE instead of " + defaultStreamName,
+                     [this](const std::string &v, std::string &) {
+                       output = v;
+                       return true;
+                     }});
+  options.push_back({"--color", "", "WHEN", "colour the text output: auto (default), always, never",
+                     [this](const std::string &v, std::string &e) {
+                       if (v != "auto" && v != "always" && v != "never")
+                         return e = "expected auto, always or never", false;
+                       color = v;
+                       return true;
+                     }});
+  options.push_back({"--source-root", "", "DIR",
+                     "make paths in SARIF, codeclimate, baselines and suppressions relative to DIR "
+                     "(default: the enclosing git checkout, else the current directory)",
+                     [this](const std::string &v, std::string &e) {
+                       std::error_code ec;
+                       if (!std::filesystem::is_directory(v, ec)) return e = "'" + v + "' is not a directory", false;
+                       sourceRoot = std::filesystem::absolute(v).lexically_normal().string();
+                       return true;
+                     }});
+}
+
+bool OutputOptions::open(std::string &error) {
+  if (sourceRoot.empty()) sourceRoot = findSourceRoot(".");
+  if (output.empty()) return true;
+  file_.open(output, std::ios::trunc);
+  if (!file_) return error = "cannot write '" + output + "'", false;
+  return true;
+}
+
+std::ostream &OutputOptions::stream(std::ostream &fallback) { return output.empty() ? fallback : file_; }
+
+FormatOptions OutputOptions::formatOptions(bool fallbackIsTerminal) const {
+  FormatOptions fo;
+  fo.color = color == "always" || (color == "auto" && output.empty() && fallbackIsTerminal);
+  fo.sourceRoot = sourceRoot;
+  return fo;
+}
+
+} // namespace warpcheck::cli

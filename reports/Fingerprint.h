@@ -1,0 +1,19 @@
+#pragma once
+// Stable identities for findings: baselines, SARIF partialFingerprints and
+// codeclimate fingerprints match findings by them, not by line numbers.
+#include "reports/Finding.h"
+#include <string>
+#include <vector>
+
+namespace warpcheck {
+
+// Sets `fingerprint` on every finding that has none: a hash of the rule, the
+// file relative to `sourceRoot`, the text of the finding's source line with
+// whitespace removed, and the message with its digits removed (line numbers,
+// example threads), then ":N" for the N-th finding with the same hash in
+// report order. Moving code, or editing other lines, keeps it; editing the
+// line itself changes it. When the source cannot be read, the line number
+// stands in for its text.
+void assignFingerprints(std::vector<Finding> &findings, const std::string &sourceRoot);
+
+} // namespace warpcheck
