@@ -10,6 +10,11 @@ const RuleInfo *findRule(const std::string &id) {
   return nullptr;
 }
 
+std::string ruleHelpText(const RuleInfo &r) {
+  return "# " + r.id + " (" + severityName(r.severity) + ")\n\n" + r.summary + "\n\nGuide: " + r.guide + "\n\n" +
+         r.doc;
+}
+
 static size_t editDistance(const std::string &a, const std::string &b) {
   std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
   for (size_t j = 0; j <= b.size(); ++j)

@@ -14,11 +14,17 @@ struct RuleInfo {
   std::string summary;
   std::string guide; // where the guides state the constraint
   std::string doc;   // the full markdown doc (explain, SARIF help)
+  std::string description;       // first paragraph of "What it finds", plain text (SARIF)
+  std::vector<std::string> tags; // SARIF properties.tags: cuda, concurrency, ...
+  std::string precision;         // very-high | high | medium | low (SARIF, GitHub)
 };
 
 const std::vector<RuleInfo> &ruleCatalog();
 // nullptr when no rule has this id.
 const RuleInfo *findRule(const std::string &id);
+// What `warpcheck explain` prints, and SARIF's help text: a title line, the
+// summary, the guide, then the whole doc.
+std::string ruleHelpText(const RuleInfo &rule);
 // The known id closest to `id` by edit distance, or "" when none is close.
 std::string nearestRuleId(const std::string &id);
 

@@ -9,20 +9,26 @@ Each rule doc starts with a front-matter block:
     halves: static, dynamic    # which halves of warpcheck report it
     summary: One line shown by `warpcheck rules`.
     guide: CUDA C++ Programming Guide §5.4.4.1
+    tags: cuda, correctness, synchronization   # SARIF properties.tags (GitHub shows them)
+    precision: high            # very-high | high | medium | low: how often a report is real
     ---
 
 followed by the fixed sections (## What it finds, ## Why is this a bug,
 ## Example, ## Known limits). The whole document is embedded so that
-`warpcheck explain` and SARIF help print exactly what is in rules/.
+`warpcheck explain` and SARIF help print exactly what is in rules/; the
+first paragraph of "## What it finds" (with the list it introduces, when it
+ends with a colon), as plain text, is the rule's SARIF fullDescription.
 """
 import re
 import sys
 from pathlib import Path
 
-REQUIRED_KEYS = ("id", "severity", "halves", "summary", "guide")
+REQUIRED_KEYS = ("id", "severity", "halves", "summary", "guide", "tags", "precision")
 REQUIRED_SECTIONS = ("## What it finds", "## Why is this a bug", "## Example", "## Known limits")
 SEVERITIES = ("error", "warning", "note")
 HALVES = ("static", "dynamic")
+PRECISIONS = ("very-high", "high", "medium", "low")  # SARIF / GitHub code scanning
+MAX_TAGS = 10  # GitHub code scanning shows 10 tags per rule
 
 
 def fail(path, msg):
@@ -52,11 +58,50 @@ def parse(path):
     halves = [h.strip() for h in meta["halves"].split(",")]
     if not halves or any(h not in HALVES for h in halves):
         fail(path, f"halves must be a list of {HALVES}")
+    tags = [t.strip() for t in meta["tags"].split(",")]
+    if any(not re.fullmatch(r"[a-z0-9][a-z0-9-]*", t) for t in tags):
+        fail(path, "tags must be a comma list of lowercase words (a-z, 0-9, -)")
+    if len(set(tags)) != len(tags) or len(tags) > MAX_TAGS:
+        fail(path, f"tags must be distinct and at most {MAX_TAGS}")
+    if meta["precision"] not in PRECISIONS:
+        fail(path, f"precision must be one of {PRECISIONS}")
     body = text[m.end():]
     for section in REQUIRED_SECTIONS:
         if section not in body:
             fail(path, f"missing section '{section}'")
-    return meta["id"], meta["severity"], halves, meta["summary"], meta["guide"], body.strip() + "\n"
+    description = first_paragraph(body, "## What it finds")
+    if not description:
+        fail(path, "'## What it finds' must start with a paragraph")
+    return (meta["id"], meta["severity"], halves, meta["summary"], meta["guide"], body.strip() + "\n",
+            description, tags, meta["precision"])
+
+
+def plain_text(markdown):
+    """Inline markdown as plain text: code spans keep their text, links their
+    label, emphasis markers and list bullets go, whitespace collapses."""
+    out = []
+    for i, part in enumerate(re.split(r"(`[^`]*`)", markdown)):
+        if i % 2:
+            out.append(part[1:-1])
+            continue
+        part = re.sub(r"^\s*(?:[-*+]|\d+\.)\s+", "", part, flags=re.M)
+        part = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", part)
+        part = re.sub(r"(\*\*?)(\S(?:.*?\S)?)\1", r"\2", part)
+        out.append(part)
+    return " ".join("".join(out).split())
+
+
+def first_paragraph(body, heading):
+    """The first paragraph under `heading`, plus the list it introduces when
+    it ends with a colon, as plain text."""
+    section = re.split(r"^## ", body.split(heading, 1)[1], flags=re.M)[0]
+    blocks = [b.strip() for b in re.split(r"\n[ \t]*\n", section.strip()) if b.strip()]
+    if not blocks or blocks[0].startswith("```"):
+        return ""
+    text = blocks[0]
+    if text.endswith(":") and len(blocks) > 1 and re.match(r"(?:[-*+]|\d+\.)\s", blocks[1]):
+        text += "\n" + blocks[1]
+    return plain_text(text)
 
 
 def cxx_string(s):
@@ -73,12 +118,13 @@ def main():
              '#include "reports/RuleCatalog.h"', "namespace warpcheck {",
              "const std::vector<RuleInfo> &ruleCatalog() {",
              "  static const std::vector<RuleInfo> rules = {"]
-    for rid, sev, halves, summary, guide, body in rows:
-        lines.append("    {%s, Severity::%s, %s, %s, %s, %s, %s}," % (
+    for rid, sev, halves, summary, guide, body, description, tags, precision in rows:
+        lines.append("    {%s, Severity::%s, %s, %s, %s, %s, %s, %s, {%s}, %s}," % (
             cxx_string(rid), sev.capitalize(),
             "true" if "static" in halves else "false",
             "true" if "dynamic" in halves else "false",
-            cxx_string(summary), cxx_string(guide), cxx_string(body)))
+            cxx_string(summary), cxx_string(guide), cxx_string(body), cxx_string(description),
+            ", ".join(cxx_string(t) for t in tags), cxx_string(precision)))
     lines += ["  };", "  return rules;", "}", "} // namespace warpcheck", ""]
     text = "\n".join(lines)
     if not out.exists() or out.read_text() != text:
