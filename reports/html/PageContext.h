@@ -1,0 +1,26 @@
+#pragma once
+// What every part of the HTML page needs: the sources (read once) and how
+// paths are shown.
+#include "reports/Finding.h"
+#include "reports/SourceCache.h"
+#include "reports/SourcePaths.h"
+#include <string>
+
+namespace warpcheck::html {
+
+struct PageContext {
+  SourceCache sources;
+  std::string sourceRoot; // paths are shown relative to it; "" keeps them as given
+
+  std::string path(const std::string &file) const {
+    return sourceRoot.empty() || file.empty() ? file : relativeToRoot(file, sourceRoot);
+  }
+  // "path:line:col" ("path:line" without a column, "path" for a whole file).
+  std::string location(const SourceRange &r) const {
+    if (!r.valid()) return r.file.empty() ? "" : path(r.file);
+    std::string s = path(r.file) + ":" + std::to_string(r.line);
+    return r.column ? s + ":" + std::to_string(r.column) : s;
+  }
+};
+
+} // namespace warpcheck::html
