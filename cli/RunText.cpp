@@ -1,0 +1,39 @@
+#include "cli/RunText.h"
+#include "reports/TextFormat.h"
+#include <cstring>
+
+namespace warpcheck::cli {
+
+void writeRunText(std::ostream &os, const Report &report, size_t printLimit, bool color) {
+  Report shown = report;
+  size_t hidden = 0;
+  if (printLimit && shown.findings.size() > printLimit) {
+    hidden = shown.findings.size() - printLimit;
+    shown.findings.resize(printLimit);
+  }
+  TextOptions opts;
+  opts.color = color;
+  writeText(os, shown, opts);
+  if (hidden) os << "warpcheck: " << hidden << " more findings not shown (--print-limit " << printLimit << ")\n";
+  writeRunMessages(os, report);
+}
+
+void writeRunMessages(std::ostream &os, const Report &report) {
+  const RunSummary &r = *report.run;
+  for (const std::string &e : r.errors) os << "warpcheck: error: " << e << "\n";
+  for (const std::string &w : r.warnings) os << "warpcheck: warning: " << w << "\n";
+  if (r.signal)
+    os << "warpcheck: error: the program was killed by signal " << r.signal << " (" << strsignal(r.signal)
+       << "); the report covers what was collected before\n";
+  if (r.launches == 0)
+    os << "warpcheck: note: the program launched no CUDA kernels; nothing was checked\n";
+  size_t errors = 0, warnings = 0;
+  for (const Finding &f : report.findings) (f.severity == Severity::Error ? errors : warnings)++;
+  os << "warpcheck: checked " << r.launchesChecked << " of " << r.launches << " launches (" << r.kernels.size()
+     << " kernels): " << report.findings.size() << " findings (" << errors << " errors, " << warnings
+     << " warnings)";
+  writeSuppressedCounts(os, report.suppressed);
+  os << "\n";
+}
+
+} // namespace warpcheck::cli

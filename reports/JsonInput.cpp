@@ -1,0 +1,224 @@
+#include "reports/JsonInput.h"
+#include <cmath>
+#include <istream>
+
+namespace warpcheck::jsonin {
+
+using nlohmann::json;
+
+namespace {
+
+// Where byte `offset` of `text` is, as nlohmann's errors say it.
+std::string lineColumn(const std::string &text, size_t offset) {
+  size_t line = 1, column = 1;
+  for (size_t i = 0; i < offset && i < text.size(); ++i) {
+    if (text[i] == '\n') line++, column = 1;
+    else column++;
+  }
+  return "line " + std::to_string(line) + ", column " + std::to_string(column);
+}
+
+// Brackets outside strings: on any prefix the parser accepts, this is its
+// own depth, so checking it first bounds the parser's.
+void checkNesting(const std::string &text, int maxDepth) {
+  int depth = 0;
+  bool inString = false, escaped = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (c == '\\') escaped = true;
+      else if (c == '"') inString = false;
+    } else if (c == '"') {
+      inString = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > maxDepth)
+        throw ReadError{"not valid JSON: nested deeper than " + std::to_string(maxDepth) + " levels at " +
+                        lineColumn(text, i)};
+    } else if (c == ']' || c == '}') {
+      depth--;
+    }
+  }
+}
+
+// The length of the UTF-8 sequence at s[i], 0 when it is not a valid one
+// (overlong forms and surrogates included).
+size_t utf8Length(const std::string &s, size_t i) {
+  auto at = [&](size_t k) { return i + k < s.size() ? (unsigned char)s[i + k] : 0u; };
+  auto cont = [&](size_t k, unsigned lo = 0x80, unsigned hi = 0xBF) { return at(k) >= lo && at(k) <= hi; };
+  unsigned c = at(0);
+  if (c < 0x80) return 1;
+  if (c >= 0xC2 && c <= 0xDF) return cont(1) ? 2 : 0;
+  if (c >= 0xE0 && c <= 0xEF) {
+    bool second = c == 0xE0 ? cont(1, 0xA0) : c == 0xED ? cont(1, 0x80, 0x9F) : cont(1);
+    return second && cont(2) ? 3 : 0;
+  }
+  if (c >= 0xF0 && c <= 0xF4) {
+    bool second = c == 0xF0 ? cont(1, 0x90) : c == 0xF4 ? cont(1, 0x80, 0x8F) : cont(1);
+    return second && cont(2) && cont(3) ? 4 : 0;
+  }
+  return 0;
+}
+
+std::string joinChoices(std::initializer_list<const char *> choices) {
+  std::string s;
+  size_t i = 0;
+  for (const char *c : choices) {
+    s += (i == 0 ? "" : i + 1 == choices.size() ? " or " : ", ") + std::string(c);
+    ++i;
+  }
+  return s;
+}
+
+} // namespace
+
+json parse(const std::string &text, int maxDepth) {
+  checkNesting(text, maxDepth);
+  try {
+    return json::parse(text);
+  } catch (const json::exception &e) {
+    // "[json.exception.parse_error.101] parse error at line 1, column 2: ..."
+    std::string what = e.what();
+    if (size_t close = what.find("] "); what.rfind("[json.exception.", 0) == 0 && close != std::string::npos)
+      what = what.substr(close + 2);
+    throw ReadError{"not valid JSON: " + printable(what)};
+  }
+}
+
+std::string readAll(std::istream &in, size_t maxBytes) {
+  std::string text;
+  char buf[1 << 16];
+  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+    text.append(buf, size_t(in.gcount()));
+    if (text.size() > maxBytes)
+      throw ReadError{"larger than " + std::to_string(maxBytes >> 20) + " MiB; not read"};
+  }
+  if (in.bad()) throw ReadError{"read error"};
+  return text;
+}
+
+std::string printable(const std::string &s, size_t maxBytes) {
+  std::string out;
+  auto escape = [&out](unsigned char c) {
+    const char *hex = "0123456789abcdef";
+    out += "\\x";
+    out += hex[c >> 4];
+    out += hex[c & 15];
+  };
+  size_t i = 0;
+  while (i < s.size() && out.size() < maxBytes) {
+    unsigned char c = s[i];
+    size_t n = utf8Length(s, i);
+    if (n == 0 || c < 0x20 || c == 0x7F) {
+      escape(c); // a control, or a byte of no valid UTF-8 sequence
+      i++;
+    } else if (n == 2 && c == 0xC2 && (unsigned char)s[i + 1] < 0xA0) {
+      escape((unsigned char)s[i + 1]); // C1 controls (U+009B is CSI on some terminals)
+      i += 2;
+    } else {
+      out.append(s, i, n);
+      i += n;
+    }
+  }
+  if (i < s.size()) out += "...";
+  return out;
+}
+
+void Value::fail(const std::string &problem) const {
+  throw ReadError{path_.empty() ? problem : path_ + ": " + problem};
+}
+
+std::string Value::shown(const json &j) {
+  switch (j.type()) {
+  case json::value_t::object: return "an object";
+  case json::value_t::array: return "an array";
+  case json::value_t::string: return "\"" + printable(j.get_ref<const std::string &>(), 40) + "\"";
+  default: return printable(j.dump(-1, ' ', false, json::error_handler_t::replace), 40);
+  }
+}
+
+std::string Value::string() const {
+  if (!j_.is_string()) fail("expected a string, not " + shown(j_));
+  return j_.get<std::string>();
+}
+
+std::string Value::nonEmptyString() const {
+  std::string s = string();
+  if (s.empty()) fail("expected a non-empty string");
+  return s;
+}
+
+std::string Value::oneOf(const char *what, std::initializer_list<const char *> choices) const {
+  std::string s = string();
+  for (const char *c : choices)
+    if (s == c) return s;
+  fail(std::string("unknown ") + what + " " + shown(j_) + " (expected " + joinChoices(choices) + ")");
+}
+
+uint64_t Value::unsignedAtMost(uint64_t max) const {
+  if (j_.is_number_unsigned()) {
+    uint64_t v = j_.get<uint64_t>();
+    if (v > max) fail(std::to_string(v) + " is out of range (at most " + std::to_string(max) + ")");
+    return v;
+  }
+  // nlohmann keeps integers beyond 64 bits as floating point.
+  if (j_.is_number_float() && std::isfinite(j_.get<double>()) && j_.get<double>() >= 0 &&
+      std::floor(j_.get<double>()) == j_.get<double>() && j_.get<double>() > double(max))
+    fail(shown(j_) + " is out of range (at most " + std::to_string(max) + ")");
+  fail("expected a non-negative integer, not " + shown(j_));
+}
+
+int64_t Value::integerIn(int64_t min, int64_t max) const {
+  auto range = [&] { return " is out of range (" + std::to_string(min) + " to " + std::to_string(max) + ")"; };
+  if (j_.is_number_unsigned()) {
+    uint64_t v = j_.get<uint64_t>();
+    if (max < 0 || v > uint64_t(max)) fail(std::to_string(v) + range());
+    return int64_t(v);
+  }
+  if (j_.is_number_integer()) {
+    int64_t v = j_.get<int64_t>();
+    if (v < min && min >= 0) fail("expected a non-negative integer, not " + shown(j_));
+    if (v < min || v > max) fail(std::to_string(v) + range());
+    return v;
+  }
+  if (j_.is_number_float() && std::isfinite(j_.get<double>()) && std::floor(j_.get<double>()) == j_.get<double>())
+    fail(shown(j_) + range());
+  fail(std::string(min >= 0 ? "expected a non-negative integer" : "expected an integer") + ", not " + shown(j_));
+}
+
+void Value::expectArray() const {
+  if (!j_.is_array()) fail("expected an array, not " + shown(j_));
+}
+
+std::vector<std::string> Value::strings() const {
+  return array([](const Value &v) { return v.string(); });
+}
+
+Object::Object(const Value &v) : v_(v) {
+  if (!v.raw().is_object()) v.fail("expected an object, not " + Value::shown(v.raw()));
+}
+
+Value Object::child(const char *key) {
+  known_.insert(key);
+  return Value(v_.raw().find(key).value(), v_.path().empty() ? key : v_.path() + "." + key, v_.context());
+}
+
+Value Object::required(const char *key) {
+  if (!v_.raw().contains(key)) v_.fail(std::string("missing required field \"") + key + "\"");
+  return child(key);
+}
+
+std::optional<Value> Object::optional(const char *key) {
+  if (!v_.raw().contains(key)) return std::nullopt;
+  return child(key);
+}
+
+void Object::done() {
+  if (!v_.context().ignoredKeys) return;
+  const nlohmann::json &j = v_.raw();
+  for (auto it = j.begin(); it != j.end(); ++it)
+    if (!known_.count(it.key()))
+      v_.context().ignoredKeys->push_back((v_.path().empty() ? "" : v_.path() + ".") + printable(it.key(), 60));
+}
+
+} // namespace warpcheck::jsonin
