@@ -99,6 +99,21 @@ LintOutcome runLint(const LintOptions &opts) {
     return outcome;
   }
   for (const std::string &w : inputs.warnings) llvm::errs() << "warpcheck: warning: " << w << '\n';
+  if (opts.outOfScope) {
+    std::vector<TranslationUnit> inScope;
+    for (TranslationUnit &tu : inputs.units) {
+      FileStatus skipped;
+      skipped.reason = opts.outOfScope(tu.file);
+      if (skipped.reason.empty()) {
+        inScope.push_back(std::move(tu));
+        continue;
+      }
+      skipped.path = tu.file;
+      skipped.status = FileStatusKind::Skipped;
+      inputs.skipped.push_back(std::move(skipped));
+    }
+    inputs.units = std::move(inScope);
+  }
   FrontendConfig config;
   std::string tkError;
   auto tk = findCudaToolkit(opts.cudaPath, tkError);

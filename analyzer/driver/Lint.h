@@ -18,6 +18,9 @@ struct LintOptions {
   std::vector<std::string> disable;
   unsigned jobs = 0;                  // 0 = all cores
   bool progress = false;              // print a progress line on stderr
+  // The project config's Include/Exclude (config/ConfigApply.h): a file for
+  // which it gives a reason is listed as skipped with it, not analysed.
+  std::function<std::string(const std::string &file)> outOfScope;
 };
 
 struct LintOutcome {
