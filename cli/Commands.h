@@ -16,5 +16,6 @@ int lintCommand(const std::vector<std::string> &args);
 int runCommand(const std::vector<std::string> &args);
 int rulesCommand(const std::vector<std::string> &args);
 int explainCommand(const std::vector<std::string> &args);
+int reportCommand(const std::vector<std::string> &args);
 
 } // namespace warpcheck::cli

@@ -2,8 +2,10 @@
 #include "analyzer/driver/Lint.h"
 #include "cli/ArgParser.h"
 #include "cli/Commands.h"
+#include "cli/ConfigOptions.h"
 #include "cli/ReportOutput.h"
-#include "reports/Fingerprint.h"
+#include "cli/ReportControls.h"
+#include "config/ConfigApply.h"
 #include "reports/TextFormat.h"
 #include <iostream>
 #include <unistd.h>
@@ -27,12 +29,32 @@ bool splitList(const std::string &v, std::vector<std::string> &out, std::string 
   return true;
 }
 
+bool checkArchs(const std::vector<std::string> &archs, std::string &error) {
+  for (const std::string &a : archs)
+    if (!isCudaArchName(a)) return error = "'" + a + "' is not a CUDA arch (expected sm_NN, like sm_80 or sm_90a)", false;
+  return true;
+}
+
+// What the project configuration, the command line folded in, sets for the
+// analysis: archs, compiler arguments, the rules it turns off, the files
+// out of scope.
+void useConfig(const ProjectConfig &config, LintOptions &opts) {
+  opts.inputs.archs = config.archs;
+  opts.inputs.extraArgs = config.extraArgs;
+  for (const std::string &id : staticRuleIds())
+    if (!ruleEnabled(config, id)) opts.disable.push_back(id);
+  if (!config.include.empty() || !config.exclude.empty())
+    opts.outOfScope = [config](const std::string &file) { return outOfScope(config, file); };
+}
+
 } // namespace
 
 int lintCommand(const std::vector<std::string> &args) {
   LintOptions opts;
   OutputOptions out;
-  Severity failOn = Severity::Warning;
+  ControlOptions controls;
+  ConfigOptions configOpts;
+  std::optional<Severity> failOn; // --fail-on, else the config's FailOn
   bool exitZero = false, quiet = false;
 
   CommandSpec spec{
@@ -45,14 +67,14 @@ int lintCommand(const std::vector<std::string> &args) {
           {"--build-path", "-p", "DIR", "read compile_commands.json from DIR",
            [&](const std::string &v, std::string &) { opts.inputs.buildDir = v; return true; }},
           {"--cuda-arch", "", "LIST", "device archs to analyse, e.g. sm_80,sm_90 (default: from the compile command, else sm_90)",
-           [&](const std::string &v, std::string &e) { return splitList(v, opts.inputs.archs, e); }},
+           [&](const std::string &v, std::string &e) { return splitList(v, opts.inputs.archs, e) && checkArchs(opts.inputs.archs, e); }},
           {"--cuda-path", "", "DIR", "the CUDA toolkit (default: $CUDA_PATH, nvcc on PATH, /usr/local/cuda)",
            [&](const std::string &v, std::string &) { opts.cudaPath = v; return true; }},
           {"--enable", "", "LIST", "only these rules (ids or globs, comma-separated)",
            [&](const std::string &v, std::string &e) { return splitList(v, opts.enable, e); }},
           {"--disable", "", "LIST", "skip these rules (ids or globs)",
            [&](const std::string &v, std::string &e) { return splitList(v, opts.disable, e); }},
-          {"--fail-on", "", "SEV", "exit 1 when a finding is at least SEV: error, warning (default) or note",
+          {"--fail-on", "", "SEV", "exit 1 when a finding is at least SEV: error, warning or note (default: the config's FailOn, else warning)",
            [&](const std::string &v, std::string &e) {
              auto s = parseSeverity(v);
              if (!s) { e = "expected error, warning or note"; return false; }
@@ -77,6 +99,8 @@ int lintCommand(const std::vector<std::string> &args) {
       true,
       true};
   out.addTo(spec.options, "stdout");
+  configOpts.addTo(spec.options, "the first input");
+  controls.addTo(spec.options);
 
   ParsedArgs parsed;
   std::string error;
@@ -89,12 +113,23 @@ int lintCommand(const std::vector<std::string> &args) {
     return kExitClean;
   }
   opts.inputs.paths = parsed.positionals;
-  opts.inputs.extraArgs = parsed.trailing;
+  ProjectConfig config;
+  std::string firstInput = !parsed.positionals.empty() ? parsed.positionals[0] : opts.inputs.buildDir;
+  if (!configOpts.load(firstInput.empty() ? "." : firstInput, config, error) ||
+      !applyCommandLine(config, {opts.enable, opts.disable, opts.inputs.archs, parsed.trailing, failOn}, error)) {
+    std::cerr << "warpcheck: error: " << error << '\n';
+    return kExitUsage;
+  }
+  if (configOpts.dump) {
+    dumpConfig(std::cout, config);
+    return kExitClean;
+  }
+  useConfig(config, opts);
   if (opts.inputs.paths.empty() && opts.inputs.buildDir.empty()) {
     std::cerr << "warpcheck: error: no input files (name files or directories, or -p BUILD_DIR)\n";
     return kExitUsage;
   }
-  if (!out.open(error)) {
+  if (!out.open(error) || !controls.load(error)) {
     std::cerr << "warpcheck: error: " << error << '\n';
     return kExitUsage;
   }
@@ -107,7 +142,14 @@ int lintCommand(const std::vector<std::string> &args) {
   }
   Report &report = outcome.report;
   report.toolVersion = WARPCHECK_VERSION;
-  assignFingerprints(report.findings, out.sourceRoot);
+  applyToFindings(config, report.findings);
+  std::vector<std::string> analysed;
+  for (const FileStatus &f : report.files)
+    if (f.status == FileStatusKind::Analyzed) analysed.push_back(f.path);
+  if (!controls.apply(report, out.sourceRoot, analysed, error)) {
+    std::cerr << "warpcheck: error: " << error << '\n';
+    return kExitUsage;
+  }
 
   writeReport(out.stream(std::cout), report, out.format, out.formatOptions(isatty(STDOUT_FILENO)));
   // On stderr, so that stdout holds the report and nothing else.
@@ -117,9 +159,7 @@ int lintCommand(const std::vector<std::string> &args) {
   for (const FileStatus &f : report.files) parseErrors |= f.status == FileStatusKind::ParseError;
   if (parseErrors) return kExitUsage;
   if (exitZero) return kExitClean;
-  for (const Finding &f : report.findings)
-    if (f.severity >= failOn) return kExitFindings;
-  return kExitClean;
+  return failsRun(config, report.findings) ? kExitFindings : kExitClean;
 }
 
 } // namespace warpcheck::cli

@@ -53,8 +53,7 @@ int explainCommand(const std::vector<std::string> &args) {
               << (near.empty() ? "" : "; did you mean '" + near + "'?") << '\n';
     return kExitUsage;
   }
-  std::cout << "# " << r->id << " (" << severityName(r->severity) << ")\n\n"
-            << r->summary << "\n\nGuide: " << r->guide << "\n\n" << r->doc;
+  std::cout << ruleHelpText(*r);
   return kExitClean;
 }
 

@@ -4,9 +4,12 @@
 // stderr (or -o), so the program's own output stays unchanged.
 #include "cli/ArgParser.h"
 #include "cli/Commands.h"
+#include "cli/ConfigOptions.h"
 #include "cli/RunSetup.h"
+#include "cli/RunText.h"
 #include "cli/ReportOutput.h"
-#include "reports/Fingerprint.h"
+#include "cli/ReportControls.h"
+#include "config/ConfigApply.h"
 #include "reports/TextFormat.h"
 #include "runtime/RunFindings.h"
 #include "runtime/inject/Flags.h"
@@ -107,43 +110,12 @@ bool runChild(const std::string &program, const std::vector<std::string> &args,
   return true;
 }
 
-void writeRunMessages(std::ostream &os, const Report &report);
-
-void writeRunText(std::ostream &os, const Report &report, size_t printLimit, bool color) {
-  Report shown = report;
-  size_t hidden = 0;
-  if (printLimit && shown.findings.size() > printLimit) {
-    hidden = shown.findings.size() - printLimit;
-    shown.findings.resize(printLimit);
-  }
-  TextOptions opts;
-  opts.color = color;
-  writeText(os, shown, opts);
-  if (hidden) os << "warpcheck: " << hidden << " more findings not shown (--print-limit " << printLimit << ")\n";
-  writeRunMessages(os, report);
-}
-
-// What the run itself has to say: problems, what was not checked, a count.
-void writeRunMessages(std::ostream &os, const Report &report) {
-  const RunSummary &r = *report.run;
-  for (const std::string &e : r.errors) os << "warpcheck: error: " << e << "\n";
-  for (const std::string &w : r.warnings) os << "warpcheck: warning: " << w << "\n";
-  if (r.signal)
-    os << "warpcheck: error: the program was killed by signal " << r.signal << " (" << strsignal(r.signal)
-       << "); the report covers what was collected before\n";
-  if (r.launches == 0)
-    os << "warpcheck: note: the program launched no CUDA kernels; nothing was checked\n";
-  size_t errors = 0, warnings = 0;
-  for (const Finding &f : report.findings) (f.severity == Severity::Error ? errors : warnings)++;
-  os << "warpcheck: checked " << r.launchesChecked << " of " << r.launches << " launches (" << r.kernels.size()
-     << " kernels): " << report.findings.size() << " findings (" << errors << " errors, " << warnings
-     << " warnings)\n";
-}
-
 } // namespace
 
 int runCommand(const std::vector<std::string> &args) {
   OutputOptions out;
+  ControlOptions controls;
+  ConfigOptions configOpts;
   uint64_t printLimit = 0;
   int errorExit = -1;
   std::map<std::string, std::string> flags;
@@ -179,7 +151,7 @@ int runCommand(const std::vector<std::string> &args) {
           {"--launch-skip", "", "N", "let the first N matching launches run unchecked", countFlag("launch_skip")},
           {"--launch-count", "", "N", "check at most N launches after the skipped ones (0: all)",
            countFlag("launch_count")},
-          {"--error-exitcode", "", "N", "exit with N when there are findings",
+          {"--error-exitcode", "", "N", "exit with N when there are findings (at or above the config's FailOn, default warning)",
            [&](const std::string &v, std::string &e) {
              uint64_t n;
              if (!parseCount(v, n, e) || n > 255) return e = "expected a number from 0 to 255", false;
@@ -207,6 +179,8 @@ int runCommand(const std::vector<std::string> &args) {
       /*takesTrailingArgs=*/true,
       /*positionalStartsTrailing=*/true};
   out.addTo(spec.options, "stderr");
+  configOpts.addTo(spec.options, "the current directory");
+  controls.addTo(spec.options);
 
   ParsedArgs parsed;
   std::string error;
@@ -218,6 +192,17 @@ int runCommand(const std::vector<std::string> &args) {
     printHelp(std::cout, spec);
     return kExitClean;
   }
+  // Rules, Severities, WarningsAsErrors, FailOn and Include/Exclude (of the
+  // findings' source files) apply to run; Archs and ExtraArgs are lint's.
+  ProjectConfig config;
+  if (!configOpts.load(".", config, error)) {
+    std::cerr << "warpcheck run: error: " << error << "\n";
+    return kExitUsage;
+  }
+  if (configOpts.dump) {
+    dumpConfig(std::cout, config);
+    return kExitClean;
+  }
   if (parsed.trailing.empty()) {
     std::cerr << "warpcheck run: error: no program given; usage: " << spec.usage << "\n";
     return kExitUsage;
@@ -227,7 +212,7 @@ int runCommand(const std::vector<std::string> &args) {
     std::cerr << "warpcheck run: error: " << error << "\n";
     return kExitUsage;
   }
-  if (!out.open(error)) {
+  if (!out.open(error) || !controls.load(error)) {
     std::cerr << "warpcheck run: error: " << error << "\n";
     return kExitUsage;
   }
@@ -281,8 +266,12 @@ int runCommand(const std::vector<std::string> &args) {
   }
   report.run = summary;
   removeTree(work);
+  applyToFindings(config, report.findings);
 
-  assignFingerprints(report.findings, out.sourceRoot);
+  if (!controls.apply(report, out.sourceRoot, {}, error)) {
+    std::cerr << "warpcheck run: error: " << error << "\n";
+    return kExitUsage;
+  }
 
   std::ostream &os = out.stream(std::cerr);
   FormatOptions fo = out.formatOptions(isatty(STDERR_FILENO));
@@ -294,7 +283,7 @@ int runCommand(const std::vector<std::string> &args) {
   }
   os.flush();
 
-  if (!report.findings.empty() && errorExit >= 0) return errorExit;
+  if (errorExit >= 0 && failsRun(config, report.findings)) return errorExit;
   if (status.signal) {
     // End the way the program ended, so callers (shells, CI, test runners)
     // see the same signal; 128+N if the signal does not end us.

@@ -40,6 +40,7 @@ const Subcommand kSubcommands[] = {
     {"run", "run a CUDA program with its kernels checked on the GPU (races, barriers, masks)", runEntry},
     {"rules", "list every rule", rulesCommand},
     {"explain", "print the documentation of a rule", explainCommand},
+    {"report", "write a saved JSON report in another format (codeclimate, gcc, ...)", reportCommand},
 };
 
 void usage(std::ostream &os) {

@@ -1,7 +1,10 @@
 #include "reports/Formats.h"
+#include "reports/CodeClimateFormat.h"
 #include "reports/GccFormat.h"
 #include "reports/GithubFormat.h"
+#include "reports/HtmlFormat.h"
 #include "reports/JsonFormat.h"
+#include "reports/sarif/SarifFormat.h"
 #include "reports/TextFormat.h"
 
 namespace warpcheck {
@@ -24,6 +27,9 @@ const FormatEntry kFormats[] = {
     {"json", [](std::ostream &os, const Report &r, const FormatOptions &) { writeJson(os, r); }},
     {"gcc", [](std::ostream &os, const Report &r, const FormatOptions &) { writeGcc(os, r); }},
     {"github", [](std::ostream &os, const Report &r, const FormatOptions &) { writeGithub(os, r); }},
+    {"html", [](std::ostream &os, const Report &r, const FormatOptions &o) { writeHtml(os, r, {o.sourceRoot}); }},
+    {"codeclimate", writeCodeClimate},
+    {"sarif", [](std::ostream &os, const Report &r, const FormatOptions &o) { writeSarif(os, r, {o.sourceRoot}); }},
 };
 
 } // namespace

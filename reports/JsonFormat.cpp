@@ -116,6 +116,10 @@ json toJson(const Report &report) {
   j["findings"] = json::array();
   for (const Finding &f : report.findings) j["findings"].push_back(findingJson(f));
   if (report.run) j["run"] = runJson(*report.run);
+  if (report.suppressed.total())
+    j["suppressed"] = {{"nolint", report.suppressed.nolint},
+                       {"suppression_file", report.suppressed.suppressionFile},
+                       {"baseline", report.suppressed.baseline}};
   return j;
 }
 

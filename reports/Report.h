@@ -40,6 +40,13 @@ struct RunSummary {
   std::vector<std::string> errors, warnings;
 };
 
+// Findings the suppression controls removed, by control: a report says how
+// many it does not show.
+struct SuppressedCounts {
+  unsigned long long nolint = 0, suppressionFile = 0, baseline = 0;
+  unsigned long long total() const { return nolint + suppressionFile + baseline; }
+};
+
 struct Report {
   std::string tool = "warpcheck";
   std::string toolVersion;
@@ -47,6 +54,7 @@ struct Report {
   std::vector<FileStatus> files;
   std::vector<Finding> findings;
   std::optional<RunSummary> run; // only for `warpcheck run`
+  SuppressedCounts suppressed;
 };
 
 } // namespace warpcheck

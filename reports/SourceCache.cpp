@@ -1,13 +1,26 @@
 #include "reports/SourceCache.h"
+#include <filesystem>
 #include <fstream>
 
 namespace warpcheck {
 
 const std::string *SourceCache::line(const std::string &file, unsigned lineNo) {
+  const std::vector<std::string> &all = lines(file);
+  if (lineNo == 0 || lineNo > all.size())
+    return nullptr;
+  return &all[lineNo - 1];
+}
+
+const std::vector<std::string> &SourceCache::lines(const std::string &file) {
   auto it = files_.find(file);
   if (it == files_.end()) {
     std::vector<std::string> lines;
-    std::ifstream in(file, std::ios::binary);
+    // Regular files of source size only: a report read back (`warpcheck
+    // report`) may name /dev/zero, a FIFO or a directory.
+    std::error_code ec;
+    bool readable = std::filesystem::is_regular_file(file, ec) && std::filesystem::file_size(file, ec) <= (64u << 20);
+    std::ifstream in;
+    if (readable && !ec) in.open(file, std::ios::binary);
     for (std::string l; std::getline(in, l);) {
       if (!l.empty() && l.back() == '\r')
         l.pop_back();
@@ -15,9 +28,7 @@ const std::string *SourceCache::line(const std::string &file, unsigned lineNo) {
     }
     it = files_.emplace(file, std::move(lines)).first;
   }
-  if (lineNo == 0 || lineNo > it->second.size())
-    return nullptr;
-  return &it->second[lineNo - 1];
+  return it->second;
 }
 
 } // namespace warpcheck

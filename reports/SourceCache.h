@@ -10,6 +10,8 @@ class SourceCache {
 public:
   // The text of a 1-based line without its newline, or nullptr.
   const std::string *line(const std::string &file, unsigned lineNo);
+  // Every line of `file` (empty when it cannot be read as a source file).
+  const std::vector<std::string> &lines(const std::string &file);
 
 private:
   std::map<std::string, std::vector<std::string>> files_;

@@ -168,6 +168,15 @@ void writeText(std::ostream &os, const Report &report, const TextOptions &opts) 
   }
 }
 
+void writeSuppressedCounts(std::ostream &os, const SuppressedCounts &s) {
+  if (!s.total()) return;
+  os << "; " << s.total() << " suppressed (";
+  const char *sep = "";
+  for (auto [n, what] : {std::pair{s.nolint, "NOLINT"}, {s.suppressionFile, "suppression file"}, {s.baseline, "baseline"}})
+    if (n) os << sep << n << ' ' << what, sep = ", ";
+  os << ')';
+}
+
 void writeSummary(std::ostream &os, const Report &report) {
   std::map<Severity, size_t> bySeverity;
   for (const Finding &f : report.findings)
@@ -182,6 +191,7 @@ void writeSummary(std::ostream &os, const Report &report) {
      << " warnings) in " << report.files.size() << (report.files.size() == 1 ? " file" : " files");
   if (failed) os << "; " << failed << " failed to parse";
   if (skipped) os << "; " << skipped << " skipped";
+  writeSuppressedCounts(os, report.suppressed);
   os << '\n';
 }
 

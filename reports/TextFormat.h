@@ -16,5 +16,7 @@ void writeText(std::ostream &os, const Report &report, const TextOptions &opts);
 
 // A one-line summary: "N findings (E errors, W warnings) in F files".
 void writeSummary(std::ostream &os, const Report &report);
+// "; 3 suppressed (2 NOLINT, 1 baseline)", or nothing when none were.
+void writeSuppressedCounts(std::ostream &os, const SuppressedCounts &s);
 
 } // namespace warpcheck

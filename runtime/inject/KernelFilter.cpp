@@ -1,6 +1,4 @@
 #include "runtime/inject/KernelFilter.h"
-#include <cstdlib>
-#include <cxxabi.h>
 
 namespace warpcheck::run {
 
@@ -24,15 +22,6 @@ bool KernelFilter::shouldCheck(const std::string &mangled, const std::string &de
   uint64_t index = passed_++;
   if (index < skip_) return false;
   return count_ == 0 || index - skip_ < count_;
-}
-
-std::string demangle(const std::string &mangled) {
-  int status = 0;
-  char *d = abi::__cxa_demangle(mangled.c_str(), nullptr, nullptr, &status);
-  if (status != 0 || !d) return mangled;
-  std::string out = d;
-  std::free(d);
-  return out;
 }
 
 } // namespace warpcheck::run

@@ -32,6 +32,4 @@ private:
   uint64_t skip_, count_, passed_ = 0;
 };
 
-std::string demangle(const std::string &mangled);
-
 } // namespace warpcheck::run

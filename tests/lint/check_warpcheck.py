@@ -33,7 +33,8 @@ def main():
     text = open(a.source, encoding="utf-8").read()
     has_messages = "CHECK-MESSAGES:" in text
     has_notes = "CHECK-NOTES:" in text
-    cmd = [a.warpcheck, "lint", "--enable=" + a.rule, "--color=never", "-q", a.source] + extra
+    # --no-config: a .warpcheck.yaml above the checkout must not change the fixtures.
+    cmd = [a.warpcheck, "lint", "--no-config", "--enable=" + a.rule, "--color=never", "-q", a.source] + extra
     proc = subprocess.run(cmd, capture_output=True, text=True)
     out = proc.stdout
     sys.stdout.write("command: " + " ".join(cmd) + "\n--- output ---\n" + out + proc.stderr + "--------------\n")

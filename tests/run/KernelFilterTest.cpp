@@ -1,3 +1,4 @@
+#include "reports/Demangle.h"
 #include "runtime/inject/Flags.h"
 #include "runtime/inject/KernelFilter.h"
 #include <cstdlib>
@@ -7,7 +8,7 @@ using namespace warpcheck::run;
 
 TEST(KernelFilter, MatchesSubstringsOfMangledOrDemangledNames) {
   std::string m = "_Z6reduceIfEvPKT_PS0_i";
-  std::string d = demangle(m);
+  std::string d = warpcheck::demangle(m);
   EXPECT_EQ(d, "void reduce<float>(float const*, float*, int)");
   KernelFilter f("reduce<float>", "", 0, 0);
   EXPECT_TRUE(f.shouldCheck(m, d));

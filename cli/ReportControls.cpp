@@ -1,0 +1,74 @@
+#include "cli/ReportControls.h"
+#include "reports/Fingerprint.h"
+#include "reports/suppress/Nolint.h"
+#include <fstream>
+
+namespace warpcheck::cli {
+namespace {
+
+bool writeFile(const std::string &path, const std::string &text, std::string &error) {
+  std::ofstream out(path, std::ios::trunc | std::ios::binary);
+  if (!(out << text) || !out.flush()) return error = "cannot write '" + path + "'", false;
+  return true;
+}
+
+} // namespace
+
+void ControlOptions::addTo(std::vector<OptionSpec> &options) {
+  options.push_back({"--suppressions", "", "FILE",
+                     "drop findings that a line of FILE matches (rule, kernel, function, file:line; "
+                     "docs/suppressions.md); may be repeated",
+                     [this](const std::string &v, std::string &) {
+                       suppressionFiles.push_back(v);
+                       return true;
+                     }});
+  options.push_back({"--save-suppressions", "", "FILE", "write a suppression file covering every finding reported",
+                     [this](const std::string &v, std::string &) {
+                       saveSuppressionsPath = v;
+                       return true;
+                     }});
+  options.push_back({"--baseline", "", "FILE", "report only findings that FILE (from --write-baseline) does not list",
+                     [this](const std::string &v, std::string &) {
+                       baselinePath = v;
+                       return true;
+                     }});
+  options.push_back({"--write-baseline", "", "FILE", "write the fingerprints of every finding to FILE",
+                     [this](const std::string &v, std::string &) {
+                       writeBaselinePath = v;
+                       return true;
+                     }});
+}
+
+bool ControlOptions::load(std::string &error) {
+  for (const std::string &path : suppressionFiles)
+    if (!readSuppressionFile(path, suppressions_, error)) return false;
+  if (!baselinePath.empty() && !readBaseline(baselinePath, baseline_, error)) return false;
+  return true;
+}
+
+bool ControlOptions::apply(Report &report, const std::string &sourceRoot, const std::vector<std::string> &alsoCheck,
+                           std::string &error) {
+  std::vector<Finding> &findings = report.findings;
+  assignFingerprints(findings, sourceRoot);
+  report.suppressed.nolint += applyNolint(findings, alsoCheck);
+  assignFingerprints(findings, sourceRoot); // the suppression-invalid findings it added
+
+  std::vector<Finding> kept;
+  for (Finding &f : findings) {
+    bool matched = false;
+    for (const Suppression &s : suppressions_) matched = matched || suppressionMatches(s, f, sourceRoot);
+    if (matched) ++report.suppressed.suppressionFile;
+    else kept.push_back(std::move(f));
+  }
+  findings = std::move(kept);
+
+  if (!writeBaselinePath.empty() && !writeFile(writeBaselinePath, formatBaseline(findings, sourceRoot), error))
+    return false;
+  report.suppressed.baseline += applyBaseline(findings, baseline_);
+  if (!saveSuppressionsPath.empty() &&
+      !writeFile(saveSuppressionsPath, formatSuppressions(findings, sourceRoot), error))
+    return false;
+  return true;
+}
+
+} // namespace warpcheck::cli

@@ -1,0 +1,17 @@
+#pragma once
+// Shell-style globs for rule ids, kernel names and paths in suppressions,
+// baselines and configs. (The reports library has no LLVM, so no
+// llvm::GlobPattern here: the GPU build must link it too.)
+#include <string>
+
+namespace warpcheck {
+
+// `*` any run of characters, `?` one character, `[abc]`/`[a-z]`/`[!a]` a
+// class, `\x` a literal x. With `paths`, `*` and `?` stop at '/', and `**`
+// matches across directories (`src/**` and `**/k.cu` as in .gitignore).
+bool globMatch(const std::string &pattern, const std::string &text, bool paths = false);
+
+// True when `pattern` has a glob metacharacter.
+bool isGlob(const std::string &pattern);
+
+} // namespace warpcheck

@@ -1,0 +1,174 @@
+#include "reports/suppress/Nolint.h"
+#include "reports/Glob.h"
+#include "reports/RuleCatalog.h"
+#include "reports/SourceCache.h"
+#include <cctype>
+
+namespace warpcheck {
+namespace {
+
+constexpr const char *kRule = "suppression-invalid";
+
+enum class Kind { Line, NextLine, Begin, End };
+
+struct Directive {
+  Kind kind;
+  unsigned line, column;
+  bool hasList = false;
+  std::vector<std::string> rules;
+  std::string listText; // as written, to pair BEGIN with END
+};
+
+bool isIdentChar(char c) { return std::isalnum((unsigned char)c) || c == '_'; }
+
+std::string trim(const std::string &s) {
+  size_t b = s.find_first_not_of(" \t"), e = s.find_last_not_of(" \t");
+  return b == std::string::npos ? "" : s.substr(b, e - b + 1);
+}
+
+Finding problem(const std::string &file, unsigned line, unsigned column, const std::string &message) {
+  Finding f;
+  f.rule = kRule;
+  f.severity = Severity::Warning;
+  if (const RuleInfo *r = findRule(kRule)) f.severity = r->severity;
+  f.message = message;
+  f.where = {file, line, column, line, column};
+  return f;
+}
+
+// The directives on one line of source; problems for malformed ones.
+void scanLine(const std::string &text, unsigned lineNo, const std::string &file, std::vector<Directive> &out,
+              std::vector<Finding> &problems) {
+  for (size_t at = text.find("NOLINT"); at != std::string::npos; at = text.find("NOLINT", at + 6)) {
+    if (at > 0 && isIdentChar(text[at - 1])) continue;
+    size_t p = at + 6;
+    Directive d{Kind::Line, lineNo, unsigned(at + 1)};
+    const std::pair<const char *, Kind> suffixes[] = {
+        {"NEXTLINE", Kind::NextLine}, {"BEGIN", Kind::Begin}, {"END", Kind::End}};
+    for (auto &[word, kind] : suffixes)
+      if (text.compare(p, std::string(word).size(), word) == 0) {
+        d.kind = kind;
+        p += std::string(word).size();
+        break;
+      }
+    if (p < text.size() && isIdentChar(text[p])) continue; // NOLINTFOO: not ours
+    if (p < text.size() && text[p] == '(') {
+      size_t close = text.find(')', p);
+      if (close == std::string::npos) {
+        problems.push_back(problem(file, lineNo, d.column,
+                                   "unclosed '(' in NOLINT comment: it suppresses nothing"));
+        continue;
+      }
+      d.hasList = true;
+      d.listText = text.substr(p + 1, close - p - 1);
+      size_t start = 0;
+      while (start <= d.listText.size()) {
+        size_t comma = d.listText.find(',', start);
+        std::string item = trim(d.listText.substr(start, comma == std::string::npos ? std::string::npos
+                                                                                      : comma - start));
+        if (!item.empty()) {
+          d.rules.push_back(item);
+          // Ids of other tools (clang-tidy checks) are fine; a near miss of
+          // one of ours is a typo that silently suppresses nothing.
+          std::string near = isGlob(item) || findRule(item) ? "" : nearestRuleId(item);
+          if (!near.empty())
+            problems.push_back(problem(file, lineNo, d.column,
+                                       "unknown rule '" + item + "' in NOLINT comment; did you mean '" + near + "'?"));
+        }
+        if (comma == std::string::npos) break;
+        start = comma + 1;
+      }
+      d.listText = "";
+      for (const std::string &r : d.rules) d.listText += (d.listText.empty() ? "" : ",") + r;
+      // NOLINT() names no rule: it suppresses nothing, as in clang-tidy.
+    }
+    out.push_back(d);
+  }
+}
+
+bool names(const std::vector<std::string> &rules, const std::string &rule) {
+  for (const std::string &g : rules)
+    if (globMatch(g, rule)) return true;
+  return false;
+}
+
+} // namespace
+
+const NolintIndex::FileDirectives &NolintIndex::directives(const std::string &file) {
+  auto it = files_.find(file);
+  if (it != files_.end()) return it->second;
+  FileDirectives &fd = files_[file];
+  // Through SourceCache: only regular files of source size (a report read
+  // back may name /dev/zero or a FIFO).
+  SourceCache sources;
+  std::vector<Directive> ds;
+  unsigned lineNo = 0;
+  for (const std::string &text : sources.lines(file)) scanLine(text, ++lineNo, file, ds, fd.problems);
+
+  std::vector<Directive> open; // NOLINTBEGINs not yet closed
+  for (const Directive &d : ds) {
+    std::vector<std::string> rules = d.hasList ? d.rules : std::vector<std::string>{"*"};
+    switch (d.kind) {
+    case Kind::Line: fd.spans.push_back({d.line, d.line, rules}); break;
+    case Kind::NextLine: fd.spans.push_back({d.line + 1, d.line + 1, rules}); break;
+    case Kind::Begin: open.push_back(d); break;
+    case Kind::End: {
+      // Closes the latest BEGIN with the same rule list, as clang-tidy does.
+      auto match = open.rbegin();
+      while (match != open.rend() && (match->listText != d.listText || match->hasList != d.hasList)) ++match;
+      if (match == open.rend()) {
+        fd.problems.push_back(problem(file, d.line, d.column, "NOLINTEND without a matching NOLINTBEGIN" +
+                                                                  (d.hasList ? "(" + d.listText + ")" : std::string())));
+        break;
+      }
+      fd.spans.push_back({match->line, d.line, rules});
+      open.erase(std::next(match).base());
+      break;
+    }
+    }
+  }
+  for (const Directive &b : open)
+    fd.problems.push_back(problem(file, b.line, b.column,
+                                  "NOLINTBEGIN without a matching NOLINTEND: it suppresses nothing"));
+  return fd;
+}
+
+bool NolintIndex::suppresses(const std::string &file, unsigned line, const std::string &rule) {
+  if (file.empty() || line == 0) return false;
+  const FileDirectives &fd = directives(file);
+  if (rule.empty() || rule == kRule) return false;
+  for (const Span &s : fd.spans)
+    if (s.first <= line && line <= s.last && names(s.rules, rule)) return true;
+  return false;
+}
+
+std::vector<Finding> NolintIndex::problems() const {
+  std::vector<Finding> out;
+  for (const auto &[file, fd] : files_) out.insert(out.end(), fd.problems.begin(), fd.problems.end());
+  return out;
+}
+
+std::vector<SourceRange> suppressionPlaces(const Finding &f) {
+  std::vector<SourceRange> places{f.where};
+  if (f.evidence && !f.notes.empty() && f.notes[0].where.valid()) places.push_back(f.notes[0].where);
+  return places;
+}
+
+size_t applyNolint(std::vector<Finding> &findings, const std::vector<std::string> &alsoCheck) {
+  NolintIndex index;
+  for (const std::string &file : alsoCheck) index.suppresses(file, 1, "");
+  size_t silenced = 0;
+  std::vector<Finding> kept;
+  for (Finding &f : findings) {
+    bool quiet = false;
+    for (const SourceRange &r : suppressionPlaces(f)) quiet = quiet || index.suppresses(r.file, r.line, f.rule);
+    if (quiet) ++silenced;
+    else kept.push_back(std::move(f));
+  }
+  for (Finding &p : index.problems()) kept.push_back(std::move(p));
+  findings = std::move(kept);
+  mergeFindings(findings);
+  return silenced;
+}
+
+} // namespace warpcheck

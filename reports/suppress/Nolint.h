@@ -1,0 +1,50 @@
+#pragma once
+// Suppression comments, as clang-tidy has them:
+//   // NOLINT                      all rules, on this line
+//   // NOLINT(rule, glob-*)        these rules, on this line
+//   // NOLINTNEXTLINE(rule)        on the next line
+//   // NOLINTBEGIN(rule) ... // NOLINTEND(rule)   on the lines in between
+// They silence lint findings at their line and run findings whose source
+// line (the finding's, or for run findings the other access's) carries them.
+#include "reports/Finding.h"
+#include <map>
+#include <string>
+#include <vector>
+
+namespace warpcheck {
+
+// The NOLINT directives of the files it reads, each file read once.
+class NolintIndex {
+public:
+  // Whether a comment silences `rule` at `file`:`line` (reads the file's
+  // directives the first time; an empty rule only reads them).
+  bool suppresses(const std::string &file, unsigned line, const std::string &rule);
+  // Misused directives in the files read so far, as `suppression-invalid`
+  // findings: a NOLINTBEGIN never closed, a NOLINTEND never opened, a
+  // parenthesis never closed, a rule id that is a typo of one of ours.
+  std::vector<Finding> problems() const;
+
+private:
+  struct Span {
+    unsigned first, last;            // lines, inclusive
+    std::vector<std::string> rules;  // empty: every rule
+  };
+  struct FileDirectives {
+    std::vector<Span> spans;
+    std::vector<Finding> problems;
+  };
+  const FileDirectives &directives(const std::string &file);
+  std::map<std::string, FileDirectives> files_;
+};
+
+// Removes the findings a NOLINT comment silences, and adds the
+// `suppression-invalid` findings of the files it read: those of the findings
+// and `alsoCheck` (the files lint analysed). Returns how many findings were
+// silenced.
+size_t applyNolint(std::vector<Finding> &findings, const std::vector<std::string> &alsoCheck = {});
+
+// The places a suppression can name for `f`: its location and, for a run
+// finding, the other access or barrier (its first note).
+std::vector<SourceRange> suppressionPlaces(const Finding &f);
+
+} // namespace warpcheck

@@ -1,0 +1,42 @@
+#include "reports/Glob.h"
+#include <gtest/gtest.h>
+#include <string>
+
+using warpcheck::globMatch;
+
+TEST(Glob, RuleIdsAndNames) {
+  EXPECT_TRUE(globMatch("warp-*", "warp-mask-missing-lane"));
+  EXPECT_FALSE(globMatch("warp-*", "barrier-divergent"));
+  EXPECT_TRUE(globMatch("*", ""));
+  EXPECT_TRUE(globMatch("barrier-divergen?", "barrier-divergent"));
+  EXPECT_FALSE(globMatch("barrier-divergen?", "barrier-divergen"));
+  EXPECT_TRUE(globMatch("race-[gs]*", "race-shared"));
+  EXPECT_FALSE(globMatch("race-[!s]*", "race-shared"));
+  EXPECT_TRUE(globMatch("k[a-c]", "kb"));
+  EXPECT_TRUE(globMatch("op\\[\\]", "op[]"));
+  EXPECT_TRUE(globMatch("a[b", "a[b")); // unclosed class: literal
+  // Outside path mode `*` crosses '/' (kernel names with templates).
+  EXPECT_TRUE(globMatch("*transpose*", "void ns::transpose<float/2>(float*)"));
+}
+
+TEST(Glob, Paths) {
+  EXPECT_TRUE(globMatch("src/*.cu", "src/k.cu", true));
+  EXPECT_FALSE(globMatch("src/*.cu", "src/sub/k.cu", true));
+  EXPECT_TRUE(globMatch("src/**", "src/sub/k.cu", true));
+  EXPECT_TRUE(globMatch("**/k.cu", "k.cu", true));
+  EXPECT_TRUE(globMatch("**/k.cu", "a/b/k.cu", true));
+  EXPECT_TRUE(globMatch("src/**/k.cu", "src/k.cu", true));
+  EXPECT_TRUE(globMatch("src/**/k.cu", "src/a/b/k.cu", true));
+  EXPECT_FALSE(globMatch("src/**/k.cu", "src/a/b/j.cu", true));
+  EXPECT_FALSE(globMatch("src/?", "src//", true));
+  EXPECT_TRUE(globMatch("third_party/**", "third_party/cub/x.cuh", true));
+}
+
+TEST(Glob, HostilePatternsStayLinear) {
+  std::string text(20000, 'a');
+  std::string pattern;
+  for (int i = 0; i < 200; ++i) pattern += "*a";
+  pattern += "b";
+  EXPECT_FALSE(globMatch(pattern, text)); // exponential backtracking would hang here
+  EXPECT_TRUE(globMatch(pattern.substr(0, pattern.size() - 1), text));
+}

@@ -1,0 +1,151 @@
+#!/usr/bin/env python3
+"""End-to-end test of the suppression controls with the real `warpcheck lint`:
+NOLINT comments (all four kinds, and their misuse), suppression files
+(--suppressions, --save-suppressions) and baselines (--write-baseline,
+--baseline) on a small project in a temporary git checkout.
+
+    check_controls.py build/cli/warpcheck
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+KERNELS = """\
+__global__ void plain(float *o, int n) {
+  if (threadIdx.x < n) __syncthreads();
+}
+__global__ void same_line(float *o, int n) {
+  if (threadIdx.x < n) __syncthreads(); // NOLINT(barrier-divergent)
+}
+__global__ void next_line(float *o, int n) {
+  // NOLINTNEXTLINE(barrier-*)
+  if (threadIdx.x < n) __syncthreads();
+}
+// NOLINTBEGIN(barrier-divergent)
+__global__ void region(float *o, int n) {
+  if (threadIdx.x < n) __syncthreads();
+}
+// NOLINTEND(barrier-divergent)
+__global__ void other_rule_only(float *o, int n) {
+  if (threadIdx.x < n) __syncthreads(); // NOLINT(warp-shfl-width)
+}
+"""
+
+FAILURES = []
+
+
+def check(cond, what):
+    print(("ok   " if cond else "FAIL ") + what)
+    if not cond:
+        FAILURES.append(what)
+
+
+def lint(warpcheck, cwd, *args):
+    cmd = [warpcheck, "lint", "--format", "json", "--cuda-arch", "sm_90", *args]
+    p = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=300)
+    report = None
+    if p.stdout.strip():
+        try:
+            report = json.loads(p.stdout)
+        except json.JSONDecodeError:
+            pass
+    return p.returncode, report, p.stderr
+
+
+def lines_of(report):
+    return sorted((f["rule"], f["line"]) for f in report["findings"]) if report else None
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit("usage: check_controls.py WARPCHECK")
+    warpcheck = os.path.abspath(sys.argv[1])
+    with tempfile.TemporaryDirectory(prefix="wc-controls-") as root:
+        os.mkdir(os.path.join(root, ".git"))
+        os.mkdir(os.path.join(root, "src"))
+        src = os.path.join(root, "src", "k.cu")
+        with open(src, "w") as f:
+            f.write(KERNELS)
+
+        # --- NOLINT ---------------------------------------------------------
+        rc, rep, err = lint(warpcheck, root, "src/k.cu")
+        check(rc == 1, f"lint exits 1 with findings left (got {rc}; {err.strip()})")
+        check(lines_of(rep) == [("barrier-divergent", 2), ("barrier-divergent", 17)],
+              f"NOLINT, NOLINTNEXTLINE, NOLINTBEGIN/END silence their findings only: {lines_of(rep)}")
+        check(rep and rep.get("suppressed") == {"nolint": 3, "suppression_file": 0, "baseline": 0},
+              f"the report counts what NOLINT silenced: {rep and rep.get('suppressed')}")
+        check("3 suppressed (3 NOLINT)" in err, f"the summary line says so: {err.strip()}")
+        check(all(f.get("fingerprint") for f in rep["findings"]), "every finding has a fingerprint")
+
+        # --- misuse of NOLINT ----------------------------------------------
+        broken = os.path.join(root, "src", "broken.cu")
+        with open(broken, "w") as f:
+            f.write("// NOLINTBEGIN(barrier-divergent)\n"
+                    "__global__ void k(int n) { if (threadIdx.x < n) __syncthreads(); }\n"
+                    "__global__ void j(int n) { if (threadIdx.x < n) __syncthreads(); } // NOLINT(barrier-divergnet)\n")
+        rc, rep, err = lint(warpcheck, root, "src/broken.cu")
+        got = lines_of(rep)
+        check(got == [("barrier-divergent", 2), ("barrier-divergent", 3),
+                      ("suppression-invalid", 1), ("suppression-invalid", 3)],
+              f"an unclosed NOLINTBEGIN and a misspelt rule suppress nothing and are reported: {got}")
+        os.remove(broken)
+
+        # --- baseline -------------------------------------------------------
+        base = os.path.join(root, "baseline.json")
+        rc, rep, err = lint(warpcheck, root, "src/k.cu", "--write-baseline", base)
+        check(rc == 1 and os.path.exists(base), "--write-baseline writes the file (and still reports)")
+        with open(base) as f:
+            b = json.load(f)
+        check(b.get("warpcheck_baseline") == 1 and len(b["findings"]) == 2
+              and all(e["file"] == "src/k.cu" for e in b["findings"]),
+              f"the baseline lists both findings with repository-relative paths: {b}")
+        rc, rep, err = lint(warpcheck, root, "src/k.cu", "--baseline", base)
+        check(rc == 0 and rep["findings"] == [] and rep["suppressed"]["baseline"] == 2,
+              f"with its baseline the same code is clean (rc {rc}, {lines_of(rep)})")
+        # Shift every line and add a new bug: only the new one is reported.
+        with open(src, "w") as f:
+            f.write("// a new header comment\n#include <cstdio>\n\n" + KERNELS +
+                    "__global__ void fresh(float *o, int n) {\n  if (threadIdx.x > n) __syncthreads();\n}\n")
+        rc, rep, err = lint(warpcheck, root, "src/k.cu", "--baseline", base)
+        check(rc == 1 and lines_of(rep) == [("barrier-divergent", 23)],
+              f"after the lines moved only the new finding is reported (rc {rc}, {lines_of(rep)})")
+        # From another directory the repository-relative fingerprints still match.
+        rc, rep, err = lint(warpcheck, os.path.join(root, "src"), "k.cu", "--baseline", base)
+        check(lines_of(rep) == [("barrier-divergent", 23)], f"fingerprints do not depend on the cwd: {lines_of(rep)}")
+
+        # --- suppression files ---------------------------------------------
+        supp = os.path.join(root, "warpcheck.supp")
+        with open(supp, "w") as f:
+            f.write("# reviewed\nbarrier-divergent file:src/k.cu:23\n")
+        rc, rep, err = lint(warpcheck, root, "src/k.cu", "--suppressions", supp)
+        check(lines_of(rep) == [("barrier-divergent", 5), ("barrier-divergent", 20)]
+              and rep["suppressed"]["suppression_file"] == 1,
+              f"--suppressions drops the finding at file:line: {lines_of(rep)}")
+        saved = os.path.join(root, "saved.supp")
+        rc, rep, err = lint(warpcheck, root, "src/k.cu", "--save-suppressions", saved)
+        rc, rep, err = lint(warpcheck, root, "src/k.cu", "--suppressions", saved)
+        check(rc == 0 and rep["findings"] == [], f"a saved suppression file silences what it was saved from (rc {rc})")
+
+        # --- bad control files: exit 2, file and problem named ---------------
+        with open(os.path.join(root, "bad.json"), "w") as f:
+            f.write('{"warpcheck_baseline": 1, "findings": [')
+        rc, rep, err = lint(warpcheck, root, "src/k.cu", "--baseline", "bad.json")
+        check(rc == 2 and "bad.json: not a JSON document" in err, f"truncated baseline: exit 2 ({rc}: {err.strip()})")
+        with open(os.path.join(root, "bad.supp"), "w") as f:
+            f.write("race-shared\nbarrier-divergent kernal:x\n")
+        rc, rep, err = lint(warpcheck, root, "src/k.cu", "--suppressions", "bad.supp")
+        check(rc == 2 and "bad.supp:2: unknown matcher 'kernal'" in err, f"bad suppression file: exit 2 ({rc}: {err.strip()})")
+        rc, rep, err = lint(warpcheck, root, "src/k.cu", "--baseline", "missing.json")
+        check(rc == 2 and "missing.json: cannot read the baseline: cannot read it" in err, f"missing baseline: exit 2 ({err.strip()})")
+
+    if FAILURES:
+        print(f"{len(FAILURES)} check(s) failed")
+        return 1
+    print("all control checks passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
