@@ -1,4 +1,5 @@
 #include "config/YamlSubset.h"
+#include <cstdint>
 #include <cstring>
 #include <map>
 
