@@ -1,6 +1,7 @@
 #include "reports/Fingerprint.h"
 #include "reports/SourceCache.h"
 #include "reports/SourcePaths.h"
+#include <algorithm>
 #include <cctype>
 #include <cstdint>
 #include <cstdio>
@@ -33,10 +34,24 @@ void assignFingerprints(std::vector<Finding> &findings, const std::string &sourc
   for (Finding &f : findings) {
     Fnv1a h;
     h.add(f.rule);
-    h.add(relativeToRoot(f.where.file, sourceRoot));
-    const std::string *line = f.where.valid() ? sources.line(f.where.file, f.where.line) : nullptr;
-    h.add(line ? without(*line, ::isspace) : "#" + std::to_string(f.where.line));
-    h.add(without(f.message, ::isdigit));
+    auto place = [&](const SourceRange &r) {
+      const std::string *line = r.valid() ? sources.line(r.file, r.line) : nullptr;
+      return relativeToRoot(r.file, sourceRoot) + '\n' +
+             (line ? without(*line, ::isspace) : "#" + std::to_string(r.line));
+    };
+    if (f.evidence) {
+      // Run findings: which of two racing accesses came first, the example
+      // threads and the shared offset change from run to run; the kernel and
+      // the two source lines do not.
+      std::vector<std::string> places{place(f.where)};
+      if (!f.notes.empty()) places.push_back(place(f.notes[0].where));
+      std::sort(places.begin(), places.end());
+      for (const std::string &p : places) h.add(p);
+      h.add(f.evidence->kernel);
+    } else {
+      h.add(place(f.where));
+      h.add(without(f.message, ::isdigit));
+    }
     unsigned n = ++seen[h.h];
     if (!f.fingerprint.empty()) continue;
     char hex[17];

@@ -86,3 +86,21 @@ TEST(SourcePaths, RelativeUnderRootAbsoluteOutside) {
   EXPECT_EQ(relativeToRoot((t.root / "src/../src/k.cu").string(), t.root.string()), "src/k.cu");
   EXPECT_EQ(relativeToRoot("/elsewhere/k.cu", t.root.string()), "/elsewhere/k.cu");
 }
+
+TEST(Fingerprint, RunFindingsIgnoreAccessOrderThreadsAndOffsets) {
+  TempTree t("run");
+  std::string k = t.write("src/k.cu", "s[i] = x;\ny = s[i + 1];\n");
+  auto race = [&](unsigned first, unsigned second, const std::string &msg) {
+    Finding f = at(k, first, "race-shared", msg);
+    f.evidence = RunEvidence{};
+    f.evidence->kernel = "k(int*)";
+    f.notes.push_back({{k, second, 1, second, 1}, "the other access"});
+    return f;
+  };
+  std::string a = fp(race(1, 2, "write-after-read race at offset 0x4b0 by thread (44,0,0)"), t.root.string());
+  std::string b = fp(race(2, 1, "read-after-write race at offset 0x7c0 by thread (192,0,0)"), t.root.string());
+  EXPECT_EQ(a, b);
+  Finding other = race(1, 2, "m");
+  other.evidence->kernel = "j(int*)";
+  EXPECT_NE(a, fp(other, t.root.string()));
+}
