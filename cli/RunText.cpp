@@ -27,11 +27,9 @@ void writeRunMessages(std::ostream &os, const Report &report) {
        << "); the report covers what was collected before\n";
   if (r.launches == 0)
     os << "warpcheck: note: the program launched no CUDA kernels; nothing was checked\n";
-  size_t errors = 0, warnings = 0;
-  for (const Finding &f : report.findings) (f.severity == Severity::Error ? errors : warnings)++;
   os << "warpcheck: checked " << r.launchesChecked << " of " << r.launches << " launches (" << r.kernels.size()
-     << " kernels): " << report.findings.size() << " findings (" << errors << " errors, " << warnings
-     << " warnings)";
+     << " kernels): ";
+  writeSeverityCounts(os, report.findings);
   writeSuppressedCounts(os, report.suppressed);
   os << "\n";
 }

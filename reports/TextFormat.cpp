@@ -177,18 +177,24 @@ void writeSuppressedCounts(std::ostream &os, const SuppressedCounts &s) {
   os << ')';
 }
 
-void writeSummary(std::ostream &os, const Report &report) {
+void writeSeverityCounts(std::ostream &os, const std::vector<Finding> &findings) {
   std::map<Severity, size_t> bySeverity;
-  for (const Finding &f : report.findings)
+  for (const Finding &f : findings)
     ++bySeverity[f.severity];
+  os << findings.size() << (findings.size() == 1 ? " finding" : " findings") << " ("
+     << bySeverity[Severity::Error] << " errors, " << bySeverity[Severity::Warning] << " warnings";
+  if (size_t notes = bySeverity[Severity::Note]) os << ", " << notes << (notes == 1 ? " note" : " notes");
+  os << ')';
+}
+
+void writeSummary(std::ostream &os, const Report &report) {
   size_t failed = 0, skipped = 0;
   for (const FileStatus &f : report.files) {
     failed += f.status == FileStatusKind::ParseError;
     skipped += f.status == FileStatusKind::Skipped;
   }
-  os << report.findings.size() << (report.findings.size() == 1 ? " finding" : " findings");
-  os << " (" << bySeverity[Severity::Error] << " errors, " << bySeverity[Severity::Warning]
-     << " warnings) in " << report.files.size() << (report.files.size() == 1 ? " file" : " files");
+  writeSeverityCounts(os, report.findings);
+  os << " in " << report.files.size() << (report.files.size() == 1 ? " file" : " files");
   if (failed) os << "; " << failed << " failed to parse";
   if (skipped) os << "; " << skipped << " skipped";
   writeSuppressedCounts(os, report.suppressed);

@@ -16,6 +16,8 @@ void writeText(std::ostream &os, const Report &report, const TextOptions &opts);
 
 // A one-line summary: "N findings (E errors, W warnings) in F files".
 void writeSummary(std::ostream &os, const Report &report);
+// "4 findings (1 errors, 2 warnings, 1 note)": notes only when there are some.
+void writeSeverityCounts(std::ostream &os, const std::vector<Finding> &findings);
 // "; 3 suppressed (2 NOLINT, 1 baseline)", or nothing when none were.
 void writeSuppressedCounts(std::ostream &os, const SuppressedCounts &s);
 

@@ -120,7 +120,7 @@ def check_run_report(wc, tmp):
     expect("a run report, text", code, 1, err)
     # As `warpcheck run` shows it: the run's own lines close the text.
     if not out.endswith("warpcheck: warning: a warning of the run\n"
-                        "warpcheck: checked 2 of 2 launches (1 kernels): 1 findings (1 errors, 0 warnings)\n"):
+                        "warpcheck: checked 2 of 2 launches (1 kernels): 1 finding (1 errors, 0 warnings)\n"):
         fail(f"run report text does not end like `warpcheck run`'s:\n{out}")
     code, out, err = report(wc, [path, "-f", "gcc"])
     if "warpcheck: checked 2 of 2 launches" in out or "warpcheck: checked 2 of 2 launches" not in err:
