@@ -14,6 +14,7 @@ CheckFactory archDependentSignatureCheck();
 CheckFactory archDependentInstantiationCheck();
 CheckFactory archDependentDefinitionCheck();
 CheckFactory archMacroInHostCodeCheck();
+CheckFactory cgTileSizeCheck();
 
 const std::vector<CheckFactory> &allChecks() {
   static const std::vector<CheckFactory> checks = {
@@ -28,6 +29,7 @@ const std::vector<CheckFactory> &allChecks() {
       archDependentInstantiationCheck(),
       archDependentDefinitionCheck(),
       archMacroInHostCodeCheck(),
+      cgTileSizeCheck(),
   };
   return checks;
 }
