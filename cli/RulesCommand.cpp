@@ -3,6 +3,7 @@
 #include "cli/ArgParser.h"
 #include "cli/Commands.h"
 #include "reports/RuleCatalog.h"
+#include <algorithm>
 #include <iomanip>
 #include <iostream>
 
@@ -20,10 +21,12 @@ int rulesCommand(const std::vector<std::string> &args) {
     printHelp(std::cout, spec);
     return kExitClean;
   }
+  size_t idWidth = 0; // the longest id sets the column, so ids never run into severities
+  for (const RuleInfo &r : ruleCatalog()) idWidth = std::max(idWidth, r.id.size());
   for (const RuleInfo &r : ruleCatalog()) {
     std::string halves = std::string(r.isStatic ? "lint" : "") + (r.isStatic && r.isDynamic ? "," : "") +
                          (r.isDynamic ? "run" : "");
-    std::cout << std::left << std::setw(34) << r.id << std::setw(9) << severityName(r.severity)
+    std::cout << std::left << std::setw(int(idWidth + 2)) << r.id << std::setw(9) << severityName(r.severity)
               << std::setw(10) << halves << r.summary << '\n';
   }
   return kExitClean;

@@ -15,6 +15,7 @@ CheckFactory archDependentInstantiationCheck();
 CheckFactory archDependentDefinitionCheck();
 CheckFactory archMacroInHostCodeCheck();
 CheckFactory cgTileSizeCheck();
+CheckFactory gridSyncWithoutCooperativeLaunchCheck();
 
 const std::vector<CheckFactory> &allChecks() {
   static const std::vector<CheckFactory> checks = {
@@ -30,6 +31,7 @@ const std::vector<CheckFactory> &allChecks() {
       archDependentDefinitionCheck(),
       archMacroInHostCodeCheck(),
       cgTileSizeCheck(),
+      gridSyncWithoutCooperativeLaunchCheck(),
   };
   return checks;
 }

@@ -1,0 +1,110 @@
+// grid-sync-without-cooperative-launch: a kernel that synchronizes its grid
+// (grid_group::sync(), cg::sync(grid), the split barrier_arrive/wait) —
+// directly or through the device functions it calls — launched by host code
+// of the same translation unit with <<<>>> or cudaLaunchKernel instead of
+// cudaLaunchCooperativeKernel. Grid synchronization is only valid in a
+// cooperative launch; otherwise the grid group is invalid and the barrier
+// traps or deadlocks (Cooperative Groups, "Grid Synchronization").
+#include "analyzer/checks/Check.h"
+#include "analyzer/checks/CheckRegistry.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include <map>
+#include <set>
+#include <vector>
+
+namespace warpcheck {
+namespace {
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+class GridSyncWithoutCooperativeLaunchCheck : public Check {
+public:
+  using Check::Check;
+  // Launches are host code, and the host pass has the device functions'
+  // bodies too: one pass sees both halves of the TU.
+  bool runsInHostPass() const override { return true; }
+  bool runsInDevicePass() const override { return false; }
+
+  void registerMatchers(MatchFinder &finder) override {
+    auto inCg = hasAncestor(namespaceDecl(hasName("cooperative_groups")));
+    // The grid barrier itself.
+    finder.addMatcher(
+        cxxMemberCallExpr(callee(cxxMethodDecl(hasAnyName("sync", "barrier_arrive", "barrier_wait"),
+                                               ofClass(cxxRecordDecl(hasName("grid_group"), inCg)))),
+                          hasAncestor(functionDecl().bind("caller")))
+            .bind("gridSync"),
+        this);
+    // Every call between functions, for the call graph.
+    finder.addMatcher(callExpr(callee(functionDecl().bind("callee")), hasAncestor(functionDecl().bind("caller"))),
+                      this);
+    // Launches: <<<>>>, and the launch APIs that take the kernel as an argument.
+    finder.addMatcher(cudaKernelCallExpr(callee(functionDecl().bind("kernel"))).bind("chevrons"), this);
+    finder.addMatcher(callExpr(callee(functionDecl(hasAnyName("cudaLaunchKernel", "cudaLaunchCooperativeKernel"))
+                                          .bind("api")),
+                               hasArgument(0, ignoringParenCasts(anyOf(
+                                                  declRefExpr(to(functionDecl().bind("kernel"))),
+                                                  unaryOperator(hasUnaryOperand(declRefExpr(
+                                                      to(functionDecl().bind("kernel"))))))))).bind("apiLaunch"),
+                      this);
+  }
+
+  void check(const MatchFinder::MatchResult &result) override {
+    auto canon = [](const FunctionDecl *f) { return f ? f->getCanonicalDecl() : nullptr; };
+    const auto *caller = canon(result.Nodes.getNodeAs<FunctionDecl>("caller"));
+    if (const auto *sync = result.Nodes.getNodeAs<CXXMemberCallExpr>("gridSync")) {
+      if (!syncSite_.count(caller)) syncSite_[caller] = sync->getExprLoc();
+      return;
+    }
+    if (const auto *callee = result.Nodes.getNodeAs<FunctionDecl>("callee")) {
+      if (caller) callers_[canon(callee)].insert(caller);
+      return;
+    }
+    const auto *kernel = canon(result.Nodes.getNodeAs<FunctionDecl>("kernel"));
+    if (const auto *launch = result.Nodes.getNodeAs<CUDAKernelCallExpr>("chevrons")) {
+      launches_.push_back({kernel, launch->getBeginLoc(), "<<<...>>>"});
+    } else if (const auto *call = result.Nodes.getNodeAs<CallExpr>("apiLaunch")) {
+      std::string api = result.Nodes.getNodeAs<FunctionDecl>("api")->getName().str();
+      if (api != "cudaLaunchCooperativeKernel") launches_.push_back({kernel, call->getBeginLoc(), api});
+    }
+  }
+
+  void onEndOfTranslationUnit(ASTContext &) override {
+    // Functions that reach a grid barrier, from the barriers up the callers.
+    std::map<const FunctionDecl *, SourceLocation> reaches = syncSite_;
+    std::vector<const FunctionDecl *> work;
+    for (auto &[fn, loc] : syncSite_) work.push_back(fn);
+    while (!work.empty()) {
+      const FunctionDecl *fn = work.back();
+      work.pop_back();
+      for (const FunctionDecl *caller : callers_[fn])
+        if (reaches.emplace(caller, reaches[fn]).second) work.push_back(caller);
+    }
+    for (const Launch &l : launches_) {
+      auto it = reaches.find(l.kernel);
+      if (it == reaches.end() || !l.kernel->hasAttr<CUDAGlobalAttr>()) continue;
+      diag(l.where, "kernel '" + l.kernel->getNameAsString() + "' synchronizes its grid but is launched with " +
+                        l.how + ", not cudaLaunchCooperativeKernel: the grid group is invalid and grid.sync() "
+                                "traps or deadlocks")
+          .note(it->second, "the grid synchronization it reaches");
+    }
+  }
+
+private:
+  struct Launch {
+    const FunctionDecl *kernel;
+    SourceLocation where;
+    std::string how;
+  };
+  std::map<const FunctionDecl *, SourceLocation> syncSite_;
+  std::map<const FunctionDecl *, std::set<const FunctionDecl *>> callers_;
+  std::vector<Launch> launches_;
+};
+
+} // namespace
+
+CheckFactory gridSyncWithoutCooperativeLaunchCheck() {
+  return checkFactory<GridSyncWithoutCooperativeLaunchCheck>("grid-sync-without-cooperative-launch");
+}
+
+} // namespace warpcheck
