@@ -167,11 +167,15 @@ bool parseProjectConfig(std::string_view text, const std::string &file, ProjectC
 
 bool loadProjectConfig(const std::string &path, ProjectConfig &out, ConfigError &error) {
   error = ConfigError{path, 0, 0, ""};
-  std::string text, problem;
-  if (!readBoundedFile(path, kMaxConfigBytes, text, problem)) {
-    error.message = problem == "is a directory"           ? "is a directory, not a configuration file"
-                    : problem.rfind("larger than", 0) == 0 ? problem + ": not a warpcheck configuration"
-                                                           : "cannot read the configuration" + problem.substr(14);
+  std::string text;
+  ReadFailure failure;
+  if (!readBoundedFile(path, kMaxConfigBytes, text, failure)) {
+    switch (failure.kind) {
+    case ReadFailure::Directory: error.message = "is a directory, not a configuration file"; break;
+    case ReadFailure::CannotOpen: error.message = "cannot read the configuration: " + failure.systemError; break;
+    case ReadFailure::ReadError: error.message = "cannot read the configuration"; break;
+    case ReadFailure::TooLarge: error.message = "larger than 1 MiB: not a warpcheck configuration"; break;
+    }
     return false;
   }
   return parseProjectConfig(text, path, out, error);

@@ -8,10 +8,8 @@
 // `mask` and `lanes` in 32 bits (a warp has 32 lanes), `exit_code` an int.
 #include "reports/JsonReader.h"
 #include "reports/JsonInput.h"
+#include "reports/ReadFile.h"
 #include <climits>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <iostream>
 
 namespace warpcheck {
@@ -251,11 +249,15 @@ bool readJsonReportFile(const std::string &path, Report &out, std::string &error
       text = jsonin::readAll(std::cin, kMaxReportBytes);
       return;
     }
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) throw jsonin::ReadError{"is a directory"};
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw jsonin::ReadError{std::string("cannot open: ") + std::strerror(errno)};
-    text = jsonin::readAll(in, kMaxReportBytes);
+    ReadFailure failure;
+    if (readBoundedFile(path, kMaxReportBytes, text, failure)) return;
+    switch (failure.kind) {
+    case ReadFailure::Directory: throw jsonin::ReadError{"is a directory"};
+    case ReadFailure::CannotOpen: throw jsonin::ReadError{"cannot open: " + failure.systemError};
+    case ReadFailure::ReadError: throw jsonin::ReadError{"read error"};
+    case ReadFailure::TooLarge:
+      throw jsonin::ReadError{"larger than " + std::to_string(kMaxReportBytes >> 20) + " MiB; not read"};
+    }
   });
   if (ok) ok = readJsonReport(text, out, error, ignoredKeys);
   if (!ok) error = name + ": " + error;

@@ -6,17 +6,29 @@
 
 namespace warpcheck {
 
-bool readBoundedFile(const std::string &path, size_t maxBytes, std::string &text, std::string &problem) {
+bool readBoundedFile(const std::string &path, size_t maxBytes, std::string &text, ReadFailure &failure) {
   std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) return problem = "is a directory", false;
+  if (std::filesystem::is_directory(path, ec)) return failure = {ReadFailure::Directory, ""}, false;
   std::ifstream in(path, std::ios::binary);
-  if (!in) return problem = std::string("cannot read it: ") + std::strerror(errno), false;
-  text.assign(maxBytes + 1, '\0');
-  in.read(text.data(), std::streamsize(text.size()));
-  if (in.bad()) return problem = "cannot read it", false;
-  text.resize(size_t(in.gcount()));
-  if (text.size() > maxBytes) return problem = "larger than " + std::to_string(maxBytes >> 20) + " MiB", false;
+  if (!in) return failure = {ReadFailure::CannotOpen, std::strerror(errno)}, false;
+  text.clear();
+  char buf[1 << 16];
+  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+    text.append(buf, size_t(in.gcount()));
+    if (text.size() > maxBytes) return failure = {ReadFailure::TooLarge, ""}, false;
+  }
+  if (in.bad()) return failure = {ReadFailure::ReadError, ""}, false;
   return true;
+}
+
+std::string describe(const ReadFailure &failure, size_t maxBytes) {
+  switch (failure.kind) {
+  case ReadFailure::Directory: return "is a directory";
+  case ReadFailure::CannotOpen: return "cannot read it: " + failure.systemError;
+  case ReadFailure::ReadError: return "cannot read it";
+  case ReadFailure::TooLarge: return "larger than " + std::to_string(maxBytes >> 20) + " MiB";
+  }
+  return "cannot read it";
 }
 
 } // namespace warpcheck

@@ -1,14 +1,24 @@
 #pragma once
-// Reading an input file the user named (baseline, suppression file): only
-// up to a size bound, so that /dev/zero, a FIFO fed forever or a huge file by
-// mistake gives an error instead of a hang or an exhausted memory.
+// Reading an input file the user named (report, baseline, suppression file,
+// configuration): only up to a size bound, so that /dev/zero, a FIFO fed
+// forever or a huge file by mistake gives an error instead of a hang or an
+// exhausted memory. Each reader words the failure its own way.
 #include <cstddef>
 #include <string>
 
 namespace warpcheck {
 
-// False with `problem` set ("is a directory", "cannot read it: ...",
-// "larger than N MiB") when `path` cannot be read within `maxBytes`.
-bool readBoundedFile(const std::string &path, size_t maxBytes, std::string &text, std::string &problem);
+struct ReadFailure {
+  enum Kind { Directory, CannotOpen, ReadError, TooLarge } kind = ReadError;
+  std::string systemError; // strerror(errno), for CannotOpen
+};
+
+// False with `failure` set when `path` cannot be read within `maxBytes`.
+// Reads in chunks: memory grows with the file, not with the bound.
+bool readBoundedFile(const std::string &path, size_t maxBytes, std::string &text, ReadFailure &failure);
+
+// "is a directory", "cannot read it: <system error>", "cannot read it",
+// "larger than N MiB".
+std::string describe(const ReadFailure &failure, size_t maxBytes);
 
 } // namespace warpcheck

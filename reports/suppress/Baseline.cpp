@@ -62,8 +62,11 @@ bool parseBaseline(const std::string &text, const std::string &name, Baseline &o
 }
 
 bool readBaseline(const std::string &path, Baseline &out, std::string &error) {
-  std::string text, problem;
-  if (!readBoundedFile(path, 256u << 20, text, problem)) return error = path + ": cannot read the baseline: " + problem, false;
+  constexpr size_t kMaxBytes = 256u << 20;
+  std::string text;
+  ReadFailure failure;
+  if (!readBoundedFile(path, kMaxBytes, text, failure))
+    return error = path + ": cannot read the baseline: " + describe(failure, kMaxBytes), false;
   return parseBaseline(text, path, out, error);
 }
 

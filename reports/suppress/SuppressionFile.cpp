@@ -130,9 +130,11 @@ bool parseSuppressions(const std::string &text, const std::string &name, std::ve
 }
 
 bool readSuppressionFile(const std::string &path, std::vector<Suppression> &out, std::string &error) {
-  std::string text, problem;
-  if (!readBoundedFile(path, 64u << 20, text, problem))
-    return error = path + ": cannot read the suppression file: " + problem, false;
+  constexpr size_t kMaxBytes = 64u << 20;
+  std::string text;
+  ReadFailure failure;
+  if (!readBoundedFile(path, kMaxBytes, text, failure))
+    return error = path + ": cannot read the suppression file: " + describe(failure, kMaxBytes), false;
   return parseSuppressions(text, path, out, error);
 }
 

@@ -30,7 +30,7 @@ from concurrent.futures import ThreadPoolExecutor
 # with severityName and parseSeverity, needs it). The seeds are in
 # tests/fuzz/corpus/NAME/ unless an item "corpus:DIR" names another folder.
 FUZZERS = {
-    "JsonReportReader": ["reports/JsonReader.cpp", "reports/JsonInput.cpp", "reports/JsonFormat.cpp",
+    "JsonReportReader": ["reports/JsonReader.cpp", "reports/JsonInput.cpp", "reports/JsonFormat.cpp", "reports/ReadFile.cpp",
                          "reports/RuleCatalog.cpp", "@rule-catalog"],
     "Baseline": ["corpus:baseline", "reports/suppress/Baseline.cpp", "reports/SourcePaths.cpp", "reports/ReadFile.cpp"],
     "SuppressionFile": ["corpus:suppressions", "reports/suppress/SuppressionFile.cpp", "reports/suppress/Nolint.cpp",
