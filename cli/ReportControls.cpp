@@ -49,9 +49,10 @@ bool ControlOptions::load(std::string &error) {
 bool ControlOptions::apply(Report &report, const std::string &sourceRoot, const std::vector<std::string> &alsoCheck,
                            std::string &error) {
   std::vector<Finding> &findings = report.findings;
-  assignFingerprints(findings, sourceRoot);
-  report.suppressed.nolint += applyNolint(findings, alsoCheck);
-  assignFingerprints(findings, sourceRoot); // the suppression-invalid findings it added
+  SourceCache sources; // each source file read once for fingerprints and NOLINT comments
+  assignFingerprints(findings, sourceRoot, sources);
+  report.suppressed.nolint += applyNolint(findings, sources, alsoCheck);
+  assignFingerprints(findings, sourceRoot, sources); // the suppression-invalid findings it added
 
   std::vector<Finding> kept;
   for (Finding &f : findings) {

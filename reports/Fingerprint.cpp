@@ -1,5 +1,4 @@
 #include "reports/Fingerprint.h"
-#include "reports/SourceCache.h"
 #include "reports/SourcePaths.h"
 #include <algorithm>
 #include <cctype>
@@ -30,6 +29,10 @@ std::string without(const std::string &s, int (*drop)(int)) {
 
 void assignFingerprints(std::vector<Finding> &findings, const std::string &sourceRoot) {
   SourceCache sources;
+  assignFingerprints(findings, sourceRoot, sources);
+}
+
+void assignFingerprints(std::vector<Finding> &findings, const std::string &sourceRoot, SourceCache &sources) {
   std::map<uint64_t, unsigned> seen;
   for (Finding &f : findings) {
     Fnv1a h;

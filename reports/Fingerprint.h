@@ -2,6 +2,7 @@
 // Stable identities for findings: baselines, SARIF partialFingerprints and
 // codeclimate fingerprints match findings by them, not by line numbers.
 #include "reports/Finding.h"
+#include "reports/SourceCache.h"
 #include <string>
 #include <vector>
 
@@ -18,5 +19,8 @@ namespace warpcheck {
 // changes it. When the source cannot be read, the line number stands in for
 // its text.
 void assignFingerprints(std::vector<Finding> &findings, const std::string &sourceRoot);
+// The same, reading sources through `sources` (shared with other passes
+// over the same files, such as NOLINT comments).
+void assignFingerprints(std::vector<Finding> &findings, const std::string &sourceRoot, SourceCache &sources);
 
 } // namespace warpcheck

@@ -1,7 +1,6 @@
 #include "reports/suppress/Nolint.h"
 #include "reports/Glob.h"
 #include "reports/RuleCatalog.h"
-#include "reports/SourceCache.h"
 #include <cctype>
 
 namespace warpcheck {
@@ -100,10 +99,9 @@ const NolintIndex::FileDirectives &NolintIndex::directives(const std::string &fi
   FileDirectives &fd = files_[file];
   // Through SourceCache: only regular files of source size (a report read
   // back may name /dev/zero or a FIFO).
-  SourceCache sources;
   std::vector<Directive> ds;
   unsigned lineNo = 0;
-  for (const std::string &text : sources.lines(file)) scanLine(text, ++lineNo, file, ds, fd.problems);
+  for (const std::string &text : sources_.lines(file)) scanLine(text, ++lineNo, file, ds, fd.problems);
 
   std::vector<Directive> open; // NOLINTBEGINs not yet closed
   for (const Directive &d : ds) {
@@ -154,8 +152,8 @@ std::vector<SourceRange> suppressionPlaces(const Finding &f) {
   return places;
 }
 
-size_t applyNolint(std::vector<Finding> &findings, const std::vector<std::string> &alsoCheck) {
-  NolintIndex index;
+size_t applyNolint(std::vector<Finding> &findings, SourceCache &sources, const std::vector<std::string> &alsoCheck) {
+  NolintIndex index(sources);
   for (const std::string &file : alsoCheck) index.suppresses(file, 1, "");
   size_t silenced = 0;
   std::vector<Finding> kept;

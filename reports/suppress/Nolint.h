@@ -7,6 +7,7 @@
 // They silence lint findings at their line and run findings whose source
 // line (the finding's, or for run findings the other access's) carries them.
 #include "reports/Finding.h"
+#include "reports/SourceCache.h"
 #include <map>
 #include <string>
 #include <vector>
@@ -16,6 +17,8 @@ namespace warpcheck {
 // The NOLINT directives of the files it reads, each file read once.
 class NolintIndex {
 public:
+  explicit NolintIndex(SourceCache &sources) : sources_(sources) {}
+
   // Whether a comment silences `rule` at `file`:`line` (reads the file's
   // directives the first time; an empty rule only reads them).
   bool suppresses(const std::string &file, unsigned line, const std::string &rule);
@@ -34,6 +37,7 @@ private:
     std::vector<Finding> problems;
   };
   const FileDirectives &directives(const std::string &file);
+  SourceCache &sources_;
   std::map<std::string, FileDirectives> files_;
 };
 
@@ -41,7 +45,8 @@ private:
 // `suppression-invalid` findings of the files it read: those of the findings
 // and `alsoCheck` (the files lint analysed). Returns how many findings were
 // silenced.
-size_t applyNolint(std::vector<Finding> &findings, const std::vector<std::string> &alsoCheck = {});
+size_t applyNolint(std::vector<Finding> &findings, SourceCache &sources,
+                   const std::vector<std::string> &alsoCheck = {});
 
 // The places a suppression can name for `f`: its location and, for a run
 // finding, the other access or barrier (its first note).

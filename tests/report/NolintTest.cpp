@@ -24,6 +24,12 @@ Finding at(const std::string &file, unsigned line, const std::string &rule = "ba
   return f;
 }
 
+// A fresh source cache per call, as the CLI has one per report.
+size_t nolint(std::vector<Finding> &v, const std::vector<std::string> &alsoCheck = {}) {
+  SourceCache sources;
+  return applyNolint(v, sources, alsoCheck);
+}
+
 std::vector<std::string> rulesAt(const std::vector<Finding> &fs, unsigned line) {
   std::vector<std::string> out;
   for (const Finding &f : fs)
@@ -45,7 +51,7 @@ TEST(Nolint, LineNextLineAndLists) {
   std::vector<Finding> v{at(f, 1), at(f, 1, "race-shared"), at(f, 2), at(f, 2, "warp-shfl-width"),
                          at(f, 4), at(f, 4, "race-shared"), at(f, 4, "warp-shfl-width"), at(f, 5), at(f, 6),
                          at(f, 7), at(f, 8)};
-  EXPECT_EQ(applyNolint(v), 6u);
+  EXPECT_EQ(nolint(v), 6u);
   EXPECT_TRUE(rulesAt(v, 1).empty());
   EXPECT_EQ(rulesAt(v, 2), std::vector<std::string>{"barrier-divergent"});
   EXPECT_EQ(rulesAt(v, 4), std::vector<std::string>{"warp-shfl-width"});
@@ -67,7 +73,7 @@ TEST(Nolint, BeginEndRegionsPairByRuleList) {
                                       "x;\n");                        // 8
   std::vector<Finding> v{at(f, 2, "race-shared"), at(f, 2), at(f, 4), at(f, 6, "race-shared"), at(f, 6),
                          at(f, 8, "race-shared")};
-  EXPECT_EQ(applyNolint(v), 3u);
+  EXPECT_EQ(nolint(v), 3u);
   EXPECT_EQ(rulesAt(v, 2), std::vector<std::string>{"barrier-divergent"});
   EXPECT_EQ(rulesAt(v, 6), std::vector<std::string>{"barrier-divergent"});
   EXPECT_EQ(rulesAt(v, 8), std::vector<std::string>{"race-shared"});
@@ -83,7 +89,7 @@ TEST(Nolint, MisuseIsReportedAndSuppressesNothing) {
                                       "x; // NOLINT(bugprone-branch-clone)\n" // 5 another tool's: fine
                                       "x; // NOLINT(barrier-divergent\n");   // 6 unclosed
   std::vector<Finding> v{at(f, 2), at(f, 4), at(f, 5), at(f, 6)};
-  EXPECT_EQ(applyNolint(v), 0u);
+  EXPECT_EQ(nolint(v), 0u);
   std::vector<std::string> problems;
   for (const Finding &x : v)
     if (x.rule == "suppression-invalid") problems.push_back(std::to_string(x.where.line) + ": " + x.message);
@@ -100,9 +106,9 @@ TEST(Nolint, MisuseIsReportedAndSuppressesNothing) {
 TEST(Nolint, ChecksFilesWithoutFindingsWhenAsked) {
   std::string f = writeSource("d.cu", "// NOLINTEND\n");
   std::vector<Finding> v;
-  applyNolint(v);
+  nolint(v);
   EXPECT_TRUE(v.empty());
-  applyNolint(v, {f});
+  nolint(v, {f});
   ASSERT_EQ(v.size(), 1u);
   EXPECT_EQ(v[0].rule, "suppression-invalid");
   fs::remove(f);
@@ -123,7 +129,7 @@ TEST(Nolint, RunFindingsAlsoByTheOtherAccess) {
   lint.message = "lint";
   lint.notes.push_back({{f, 2, 5, 2, 5}, "note"});
   std::vector<Finding> v{race, other, lint};
-  EXPECT_EQ(applyNolint(v), 1u);
+  EXPECT_EQ(nolint(v), 1u);
   ASSERT_EQ(v.size(), 2u);
   fs::remove(f);
 }
