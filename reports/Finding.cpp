@@ -11,6 +11,22 @@ std::string locationPrefix(const SourceRange &r) {
   return r.file.empty() ? "" : r.file + ": ";
 }
 
+std::string laneRanges(unsigned long long lanes) {
+  std::string s;
+  for (int i = 0; i < 32;) {
+    if (!((lanes >> i) & 1)) {
+      ++i;
+      continue;
+    }
+    int j = i;
+    while (j + 1 < 32 && ((lanes >> (j + 1)) & 1)) ++j;
+    if (!s.empty()) s += ",";
+    s += j == i ? std::to_string(i) : std::to_string(i) + "-" + std::to_string(j);
+    i = j + 1;
+  }
+  return s;
+}
+
 static auto key(const Finding &f) {
   return std::tie(f.where.file, f.where.line, f.where.column, f.rule, f.message);
 }

@@ -54,6 +54,9 @@ struct RunEvidence {
   long long lanes = -1;               // lanes concerned (bit mask)
 };
 
+// "0-15,17": the lanes of a 32-bit lane mask as ranges ("" for none).
+std::string laneRanges(unsigned long long lanes);
+
 struct Finding {
   std::string rule;
   Severity severity = Severity::Warning;

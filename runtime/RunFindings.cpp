@@ -20,21 +20,6 @@ std::string hex(uint64_t v) {
 std::string coords(const std::array<unsigned, 3> &c) {
   return "(" + std::to_string(c[0]) + "," + std::to_string(c[1]) + "," + std::to_string(c[2]) + ")";
 }
-std::string laneList(uint32_t lanes) {
-  std::string s;
-  for (int i = 0; i < 32;) {
-    if (!((lanes >> i) & 1)) {
-      ++i;
-      continue;
-    }
-    int j = i;
-    while (j + 1 < 32 && ((lanes >> (j + 1)) & 1)) ++j;
-    if (!s.empty()) s += ",";
-    s += j == i ? std::to_string(i) : std::to_string(i) + "-" + std::to_string(j);
-    i = j + 1;
-  }
-  return s;
-}
 
 // Headers of the CUDA toolkit (and its CCCL), wherever it is installed.
 bool isToolkitHeader(const std::string &path) {
@@ -96,13 +81,13 @@ public:
       break;
     case kSyncwarpMissingLane:
       f.rule = "warp-mask-missing-lane";
-      f.message = "__syncwarp(" + hex(r.offset) + ") called by lane " + laneList(r.extra) + " (thread " +
+      f.message = "__syncwarp(" + hex(r.offset) + ") called by lane " + laneRanges(r.extra) + " (thread " +
                   coords(t2) + ") whose bit is not in the mask" + inKernel;
       syncwarpFinding(f, e, r, t2);
       break;
     case kSyncwarpInactiveLane:
       f.rule = "warp-mask-inactive-lane";
-      f.message = "lanes " + laneList(r.extra) + " named in the mask of __syncwarp(" + hex(r.offset) +
+      f.message = "lanes " + laneRanges(r.extra) + " named in the mask of __syncwarp(" + hex(r.offset) +
                   ") call this other __syncwarp() instead of it (thread " + coords(t2) + ")" + inKernel;
       syncwarpFinding(f, e, r, t2);
       f.notes.push_back({place(r.first), "the __syncwarp() whose mask names them" + where(r.first)});
@@ -110,7 +95,7 @@ public:
     case kSyncwarpNonuniform:
       f.rule = "warp-mask-nonuniform";
       f.message = "lanes of one warp call this __syncwarp() together with different masks (thread " +
-                  coords(t2) + " passes " + hex(r.offset) + "; lanes " + laneList(r.extra) +
+                  coords(t2) + " passes " + hex(r.offset) + "; lanes " + laneRanges(r.extra) +
                   " pass others)" + inKernel;
       syncwarpFinding(f, e, r, t2);
       break;

@@ -17,22 +17,6 @@ std::string coords(const std::array<unsigned, 3> &c) {
   return "(" + std::to_string(c[0]) + ", " + std::to_string(c[1]) + ", " + std::to_string(c[2]) + ")";
 }
 
-// "0-15,17": the lanes of a 32-bit mask, as ranges.
-std::string laneList(unsigned long long lanes) {
-  std::string s;
-  for (int i = 0; i < 32;) {
-    if (!((lanes >> i) & 1)) {
-      ++i;
-      continue;
-    }
-    int j = i;
-    while (j + 1 < 32 && ((lanes >> (j + 1)) & 1)) ++j;
-    s += (s.empty() ? "" : ",") + (j == i ? std::to_string(i) : std::to_string(i) + "-" + std::to_string(j));
-    i = j + 1;
-  }
-  return s.empty() ? "none" : s;
-}
-
 // A <dt>/<dd> pair; `value` is HTML already.
 std::string fact(const char *name, const std::string &value) {
   return std::string("<div><dt>") + name + "</dt><dd>" + value + "</dd></div>";
@@ -48,7 +32,10 @@ std::string facts(const RunEvidence &e) {
   if (e.sharedOffset >= 0)
     out += fact("shared offset", code(hex(e.sharedOffset)) + " (byte " + std::to_string(e.sharedOffset) + ")");
   if (e.mask >= 0) out += fact("mask", code(hex(e.mask)));
-  if (e.lanes >= 0) out += fact("lanes", code(laneList(e.lanes)));
+  if (e.lanes >= 0) {
+    std::string lanes = laneRanges(e.lanes);
+    out += fact("lanes", code(lanes.empty() ? "none" : lanes));
+  }
   out += fact("count", std::to_string(e.count) + (e.count == 1 ? " time" : " times") + ", all launches");
   return out + "</dl>";
 }
