@@ -40,7 +40,8 @@ import tempfile
 import urllib.parse
 import zlib
 
-SKIP = 77
+from test_deps import skip_or_fail
+
 TIMEOUT_S = 60  # per Chromium run; a page this size loads in about a second
 WIDTH, HEIGHT = 1280, 1400
 
@@ -59,12 +60,8 @@ def find_chromium():
     for name in (os.environ.get("WARPCHECK_CHROMIUM"), "chromium", "chromium-browser", "google-chrome"):
         if name and shutil.which(name):
             return shutil.which(name)
-    why = "no Chromium found (install Debian's `chromium`, e.g. with scripts/install-deps.sh, " \
-          "or set WARPCHECK_CHROMIUM)"
-    if os.environ.get("CI"):
-        sys.exit("error: " + why)
-    print("SKIPPED: " + why)
-    sys.exit(SKIP)
+    skip_or_fail("no Chromium found (install Debian's `chromium`, e.g. with scripts/install-deps.sh, "
+                 "or set WARPCHECK_CHROMIUM)")
 
 
 class Browser:

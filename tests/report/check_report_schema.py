@@ -26,35 +26,14 @@ import re
 import subprocess
 import sys
 
+from test_deps import import_jsonschema
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 SCHEMA = os.path.join(ROOT, "docs", "report.schema.json")
 DOC = os.path.join(ROOT, "docs", "report-format.md")
 GOLDEN = os.path.join(HERE, "full-report.json")
 INPUTS = os.path.join(HERE, "Inputs")
-SKIP = 77
-
-
-def import_jsonschema():
-    try:
-        import jsonschema
-        return jsonschema
-    except ImportError:
-        pass
-    # The interpreter CMake found may lack it; install-deps.sh puts it in a venv.
-    # (Its python3 links to the system one, so compare prefixes, not paths.)
-    venv_dir = os.path.join(ROOT, ".deps", "venv")
-    venv = os.path.join(venv_dir, "bin", "python3")
-    if os.path.exists(venv) and os.path.realpath(sys.prefix) != os.path.realpath(venv_dir) \
-            and not os.environ.get("WARPCHECK_SCHEMA_REEXEC"):
-        os.environ["WARPCHECK_SCHEMA_REEXEC"] = "1"
-        os.execv(venv, [venv] + sys.argv)
-    why = f"the Python package 'jsonschema' is not installed for {sys.executable} " \
-          f"(run scripts/install-deps.sh, or pip install jsonschema)"
-    if os.environ.get("CI"):
-        sys.exit("error: " + why)
-    print("SKIPPED: " + why)
-    sys.exit(SKIP)
 
 
 class Checker:

@@ -44,42 +44,18 @@ import re
 import subprocess
 import sys
 
+from test_deps import import_jsonschema, skip_or_fail
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 SCHEMA = os.path.join(ROOT, ".deps", "sarif-schema-2.1.0.json")
 GOLDEN = os.path.join(HERE, "golden", "report.sarif")
 INPUTS = os.path.join(HERE, "Inputs")
-SKIP = 77
 FINGERPRINT = "warpcheckFingerprint/v1"
 LEVELS = ("none", "note", "warning", "error")
 # RFC 3986 URI-reference characters: unreserved, sub-delims, ":@/?#", and %XX.
 URI_CHARS = re.compile(r"(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?#]|%[0-9A-Fa-f]{2})*")
 EMBEDDED_LINK = re.compile(r"(?<!\\)\[((?:[^\]\\]|\\.)*)\]\((\d+)\)")
-
-
-def skip_or_fail(why):
-    if os.environ.get("CI"):
-        sys.exit("error: " + why)
-    print("SKIPPED: " + why)
-    sys.exit(SKIP)
-
-
-def import_jsonschema():
-    try:
-        import jsonschema
-        return jsonschema
-    except ImportError:
-        pass
-    # The interpreter CMake found may lack it; install-deps.sh puts it in a venv.
-    # (Its python3 links to the system one, so compare prefixes, not paths.)
-    venv_dir = os.path.join(ROOT, ".deps", "venv")
-    venv = os.path.join(venv_dir, "bin", "python3")
-    if os.path.exists(venv) and os.path.realpath(sys.prefix) != os.path.realpath(venv_dir) \
-            and not os.environ.get("WARPCHECK_SARIF_REEXEC"):
-        os.environ["WARPCHECK_SARIF_REEXEC"] = "1"
-        os.execv(venv, [venv] + sys.argv)
-    skip_or_fail(f"the Python package 'jsonschema' is not installed for {sys.executable} "
-                 f"(run scripts/install-deps.sh, or pip install jsonschema)")
 
 
 def load_schema():
