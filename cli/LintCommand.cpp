@@ -142,11 +142,10 @@ int lintCommand(const std::vector<std::string> &args) {
   }
   Report &report = outcome.report;
   report.toolVersion = WARPCHECK_VERSION;
-  applyToFindings(config, report.findings);
   std::vector<std::string> analysed;
   for (const FileStatus &f : report.files)
     if (f.status == FileStatusKind::Analyzed) analysed.push_back(f.path);
-  if (!controls.apply(report, out.sourceRoot, analysed, error)) {
+  if (!controls.apply(report, out.sourceRoot, analysed, &config, error)) {
     std::cerr << "warpcheck: error: " << error << '\n';
     return kExitUsage;
   }

@@ -84,7 +84,7 @@ int reportCommand(const std::vector<std::string> &args) {
   warnIgnored(input == "-" ? "<stdin>" : input, ignored);
   // NOLINT comments (where the sources are here), suppression files and
   // baselines apply to a saved report as to a fresh one.
-  if (!out.open(error) || !controls.load(error) || !controls.apply(report, out.sourceRoot, {}, error)) {
+  if (!out.open(error) || !controls.load(error) || !controls.apply(report, out.sourceRoot, {}, nullptr, error)) {
     std::cerr << "warpcheck report: error: " << error << '\n';
     return kExitUsage;
   }

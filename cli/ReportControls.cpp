@@ -1,4 +1,5 @@
 #include "cli/ReportControls.h"
+#include "config/ConfigApply.h"
 #include "reports/Fingerprint.h"
 #include "reports/suppress/Nolint.h"
 #include <fstream>
@@ -47,11 +48,17 @@ bool ControlOptions::load(std::string &error) {
 }
 
 bool ControlOptions::apply(Report &report, const std::string &sourceRoot, const std::vector<std::string> &alsoCheck,
-                           std::string &error) {
+                           const ProjectConfig *config, std::string &error) {
   std::vector<Finding> &findings = report.findings;
+  // The configuration first: findings of rules that are off or of files out
+  // of scope are not anybody's to suppress.
+  if (config) applyToFindings(*config, findings);
   SourceCache sources; // each source file read once for fingerprints and NOLINT comments
   assignFingerprints(findings, sourceRoot, sources);
   report.suppressed.nolint += applyNolint(findings, sources, alsoCheck);
+  // Again for the suppression-invalid findings NOLINT added (it is
+  // idempotent on the others).
+  if (config) applyToFindings(*config, findings);
   assignFingerprints(findings, sourceRoot, sources); // the suppression-invalid findings it added
 
   std::vector<Finding> kept;

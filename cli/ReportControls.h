@@ -2,9 +2,11 @@
 // The controls a team needs to adopt warpcheck on code that already has
 // findings, shared by `lint`, `run` and `report`: NOLINT comments,
 // suppression files, baselines. They run on the final findings, in this
-// order: NOLINT, --suppressions, --write-baseline (everything still
+// order: the project configuration (rules, scope, severities), NOLINT,
+// --suppressions, --write-baseline (everything still
 // reported), --baseline, --save-suppressions (what is left).
 #include "cli/ArgParser.h"
+#include "config/ProjectConfig.h"
 #include "reports/Report.h"
 #include "reports/suppress/Baseline.h"
 #include "reports/suppress/SuppressionFile.h"
@@ -25,8 +27,10 @@ struct ControlOptions {
   // Applies the controls to `report` (its findings' fingerprints assigned)
   // and writes the files asked for. `alsoCheck`: files whose NOLINT
   // comments are checked for mistakes even without findings.
+  // `config` (absent for `report`) is applied first, and again to the
+  // suppression-invalid findings the NOLINT step adds.
   bool apply(Report &report, const std::string &sourceRoot, const std::vector<std::string> &alsoCheck,
-             std::string &error);
+             const ProjectConfig *config, std::string &error);
 
 private:
   std::vector<Suppression> suppressions_;

@@ -266,9 +266,8 @@ int runCommand(const std::vector<std::string> &args) {
   }
   report.run = summary;
   removeTree(work);
-  applyToFindings(config, report.findings);
 
-  if (!controls.apply(report, out.sourceRoot, {}, error)) {
+  if (!controls.apply(report, out.sourceRoot, {}, &config, error)) {
     std::cerr << "warpcheck run: error: " << error << "\n";
     return kExitUsage;
   }

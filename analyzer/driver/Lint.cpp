@@ -36,11 +36,18 @@ bool selectChecks(const LintOptions &opts, std::vector<const CheckFactory *> &ou
         error = "invalid rule pattern '" + g + "'";
         return false;
       }
-      bool any = false;
-      for (const CheckFactory &f : allChecks()) any |= pat->match(f.id);
+      // Any rule lint reports counts: its checks, and the static rules it
+      // reports after analysis (suppression-invalid, from NOLINT comments).
+      bool any = false, dynamicOnly = false;
+      for (const RuleInfo &r : ruleCatalog()) {
+        if (!pat->match(r.id)) continue;
+        any |= r.isStatic;
+        dynamicOnly |= !r.isStatic;
+      }
       if (!any) {
         std::string near = nearestRuleId(g);
-        error = "unknown rule '" + g + "'" + (near.empty() ? "" : "; did you mean '" + near + "'?");
+        error = dynamicOnly ? "rule '" + g + "' is reported by `warpcheck run` only, not by lint"
+                            : "unknown rule '" + g + "'" + (near.empty() ? "" : "; did you mean '" + near + "'?");
         return false;
       }
     }

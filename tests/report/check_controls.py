@@ -90,6 +90,17 @@ def main():
         check(got == [("barrier-divergent", 2), ("barrier-divergent", 3),
                       ("suppression-invalid", 1), ("suppression-invalid", 3)],
               f"an unclosed NOLINTBEGIN and a misspelt rule suppress nothing and are reported: {got}")
+        # The rule is lint's to select like any other (it comes from the
+        # comments, not from an analyzer check).
+        rc, rep, err = lint(warpcheck, root, "src/broken.cu", "--disable", "suppression-invalid")
+        check(lines_of(rep) == [("barrier-divergent", 2), ("barrier-divergent", 3)],
+              f"--disable suppression-invalid drops those findings: {lines_of(rep)} {err.strip()}")
+        rc, rep, err = lint(warpcheck, root, "src/broken.cu", "--enable", "suppression-invalid")
+        check(lines_of(rep) == [("suppression-invalid", 1), ("suppression-invalid", 3)],
+              f"--enable suppression-invalid reports only them: {lines_of(rep)} {err.strip()}")
+        rc, rep, err = lint(warpcheck, root, "src/broken.cu", "--enable", "race-shared")
+        check(rc == 2 and "is reported by `warpcheck run` only" in err,
+              f"--enable of a rule only run reports is a clear error: {err.strip()}")
         os.remove(broken)
 
         # --- baseline -------------------------------------------------------
