@@ -31,6 +31,25 @@ enum RaceFlags : uint32_t {
   kFlagFirstAtomic = 1u << 1,  // the earlier access was an atomic
   kFlagSecondAtomic = 1u << 2, // the later access was an atomic
   kFlagOtherUnknown = 1u << 3, // several threads read; the other is one of them
+  kFlagFirstAsync = 1u << 4,   // the earlier access is an asynchronous copy (cp.async)
+  kFlagAsyncInFlight = 1u << 5, // ... that its thread had not waited for yet
+};
+
+// Asynchronous copies into shared memory (cp.async: __pipeline_memcpy_async,
+// cuda::memcpy_async, cooperative_groups::memcpy_async) write when they
+// complete, not when they are issued. A copy belongs to its thread's next
+// commit group; `cp.async.wait_group N` completes all but the newest N
+// groups, and a copy bound to an mbarrier (cp.async.mbarrier.arrive)
+// completes when the barrier's phase does. Per thread of a slot, written by
+// that thread only; reset when a block enters.
+struct AsyncThread {
+  unsigned int committed;       // groups committed (and mbarrier bindings made) so far
+  unsigned int usesBarrier;     // 1 once the thread bound copies to an mbarrier
+  // The two latest waits that completed more groups: (groups complete << 32)
+  // | (syncwarp epoch << 18) | barrier epoch -- when they became visible.
+  unsigned long long waits[2];
+  // The four latest mbarrier bindings: (group << 32) | slot clock at binding.
+  unsigned long long binds[4];
 };
 
 // One distinct problem. `key` is 0 while the entry is free; the inserting
@@ -67,6 +86,10 @@ struct Slot {
   // and its mask. 0 when none is open.
   unsigned long long warpOpenSync[32];
   unsigned int warpOpenMask[32];
+  // Ticks at each mbarrier binding and wait, so that a binding can be
+  // compared with the latest wait on any mbarrier of the block.
+  unsigned int mbarrierClock;
+  unsigned int mbarrierLastWait;
 };
 
 constexpr uint32_t kMaxSlotsPerSM = 32;
@@ -102,6 +125,9 @@ struct LaunchState {
   // Block ids are unique within a launch, so no entry is ever reused: the
   // first warp of a block claims, the others wait for its answer -- no locks.
   unsigned int *blockSlot;
+  // [numSlots][threadsPerBlock]; not cleared per launch: each thread resets
+  // its own entry when its block enters.
+  AsyncThread *async;
   FindingRecord *table;       // [tableCapacity]
   Counters *counters;
 };

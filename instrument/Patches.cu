@@ -28,20 +28,26 @@ __device__ __forceinline__ uint32_t linearBlock() {
 
 // ---- shadow entry encoding (64 bits) -----------------------------------------
 // bits 0-3 bytes of the word, 4-13 thread, 14-31 barrier epoch, 32-38 syncwarp
-// epoch, 39 atomic (writer) / several readers (reader), 40-63 low pc bits.
+// epoch, 39 atomic (writer) / several readers (reader), 40-62 low pc bits,
+// 63 asynchronous copy (writer). While an asynchronous copy is in flight its
+// entry keeps the issuing epoch and the commit group (mod 128, in the
+// syncwarp field); once its thread has waited for it, bit 39 is set and the
+// epochs are those of the wait.
 constexpr uint32_t kEpochBits = 18, kSyncBits = 7;
 constexpr uint32_t kEpochMask = (1u << kEpochBits) - 1, kSyncMask = (1u << kSyncBits) - 1;
+constexpr uint64_t kPcMask = (1ull << 23) - 1;
 
 struct Entry {
   uint32_t bytes, thread, epoch, sync, flag;
   uint64_t pcLow;
+  uint32_t async;
 };
 
 __device__ __forceinline__ unsigned long long encode(const Entry &e) {
   return (unsigned long long)(e.bytes & 0xf) | ((unsigned long long)(e.thread & 0x3ff) << 4) |
          ((unsigned long long)(e.epoch & kEpochMask) << 14) |
          ((unsigned long long)(e.sync & kSyncMask) << 32) | ((unsigned long long)(e.flag & 1) << 39) |
-         ((unsigned long long)(e.pcLow & 0xffffff) << 40);
+         ((unsigned long long)(e.pcLow & kPcMask) << 40) | ((unsigned long long)(e.async & 1) << 63);
 }
 __device__ __forceinline__ Entry decode(unsigned long long v) {
   Entry e;
@@ -50,16 +56,18 @@ __device__ __forceinline__ Entry decode(unsigned long long v) {
   e.epoch = (v >> 14) & kEpochMask;
   e.sync = (v >> 32) & kSyncMask;
   e.flag = (v >> 39) & 1;
-  e.pcLow = v >> 40;
+  e.pcLow = (v >> 40) & kPcMask;
+  e.async = v >> 63;
   return e;
 }
 // The full pc of an entry: the high bits of the current pc, choosing the
-// neighbouring 16 MiB window when that is closer (code of one module is
-// contiguous and far smaller than 16 MiB).
+// neighbouring 8 MiB window when that is closer (the code of one kernel is
+// contiguous and far smaller than 8 MiB).
 __device__ __forceinline__ uint64_t widenPc(uint64_t low, uint64_t now) {
-  uint64_t c = (now & ~0xffffffull) | low;
-  if (c > now + 0x800000ull) c -= 0x1000000ull;
-  else if (c + 0x800000ull < now) c += 0x1000000ull;
+  uint64_t c = (now & ~kPcMask) | (low & kPcMask);
+  uint64_t half = (kPcMask + 1) / 2;
+  if (c > now + half) c -= kPcMask + 1;
+  else if (c + half < now) c += kPcMask + 1;
   return c;
 }
 
@@ -146,6 +154,8 @@ __device__ uint32_t claimSlot(const LaunchState *st) {
       Slot *slot = &st->slots[found];
       slot->live = st->threadsPerBlock;
       slot->barrierArrival = 0;
+      slot->mbarrierClock = 0;
+      slot->mbarrierLastWait = 0;
       uint32_t warps = (st->threadsPerBlock + 31) / 32;
       for (uint32_t w = 0; w < 32; ++w) {
         // Lanes past the end of the block count as exited.
@@ -185,6 +195,51 @@ __device__ __forceinline__ const LaunchState *state(void *userdata) {
   return static_cast<const LaunchState *>(userdata);
 }
 
+// ---- asynchronous copies -----------------------------------------------------
+
+__device__ __forceinline__ AsyncThread *asyncOf(const LaunchState *st, uint32_t s, uint32_t thread) {
+  return &st->async[(size_t)s * st->threadsPerBlock + thread];
+}
+
+// Group g (mod 128) is before count n: the window of outstanding groups is
+// assumed below 64.
+__device__ __forceinline__ bool groupBefore(uint32_t g, uint32_t n) { return ((g - n) & kSyncMask) >= 64; }
+
+enum class AsyncState { Stale, InFlight, Visible, Done };
+
+// What an asynchronous copy's writer entry means now. Visible: its thread
+// waited for it; `w` becomes a write at the thread's epoch and syncwarp
+// epoch of that wait (bit 39 set). Done: it completed through an mbarrier some
+// thread waited on, or in a way the detector does not follow; no hazard is
+// reported against it. Stale: left by an earlier block of the slot.
+__device__ AsyncState resolveAsync(const LaunchState *st, uint32_t s, const Slot *slot, Entry &w, uint32_t epoch) {
+  uint32_t base = *(volatile unsigned int *)&slot->epochBase;
+  if (((epoch - w.epoch) & kEpochMask) > ((epoch - base) & kEpochMask)) return AsyncState::Stale;
+  if (w.flag) return AsyncState::Visible;
+  const volatile AsyncThread *a = asyncOf(st, s, w.thread);
+  uint32_t g = w.sync;
+  if (!groupBefore(g, a->committed)) return AsyncState::InFlight; // never committed nor bound
+  unsigned long long newest = a->waits[0], older = a->waits[1];
+  if (groupBefore(g, (uint32_t)(newest >> 32))) {
+    // Completed at the earliest wait the thread remembers that covers it.
+    unsigned long long at = groupBefore(g, (uint32_t)(older >> 32)) ? older : newest;
+    w.epoch = (uint32_t)at & kEpochMask;
+    w.sync = ((uint32_t)at >> kEpochBits) & kSyncMask;
+    w.flag = 1;
+    return AsyncState::Visible;
+  }
+  for (int i = 0; i < 4; ++i) {
+    unsigned long long b = a->binds[i];
+    if (b != 0 && ((uint32_t)(b >> 32) & kSyncMask) == g) {
+      uint32_t lastWait = *(volatile unsigned int *)&slot->mbarrierLastWait;
+      return (int32_t)(lastWait - (uint32_t)b) > 0 ? AsyncState::Done : AsyncState::InFlight;
+    }
+  }
+  // Committed and not waited for -- unless the thread also binds copies to
+  // mbarriers and this one's binding was forgotten.
+  return a->usesBarrier ? AsyncState::Done : AsyncState::InFlight;
+}
+
 // ---- the shared-memory check ---------------------------------------------------
 
 __device__ __forceinline__ bool concurrent(const Entry &other, uint32_t thread, uint32_t epoch,
@@ -195,19 +250,46 @@ __device__ __forceinline__ bool concurrent(const Entry &other, uint32_t thread, 
   return true;
 }
 
-__device__ void checkWord(const LaunchState *st, const Slot *slot, unsigned long long *word,
+// `asyncGroup` is the commit group of an asynchronous copy doing this write,
+// or -1 for an ordinary access.
+__device__ void checkWord(const LaunchState *st, uint32_t s, const Slot *slot, unsigned long long *word,
                           uint32_t bytes, bool write, bool atomic, uint64_t pc, uint32_t offset,
-                          uint32_t size, uint32_t thread, uint32_t epoch, uint32_t sync) {
+                          uint32_t size, uint32_t thread, uint32_t epoch, uint32_t sync, int asyncGroup) {
   unsigned long long *writerWord = word, *readerWord = word + 1;
-  Entry w = decode(__ldcg(writerWord));
+  unsigned long long rawWriter = __ldcg(writerWord);
+  Entry w = decode(rawWriter);
   Entry r = decode(__ldcg(readerWord));
   bool intra = st->checkIntraWarp != 0;
+  bool asyncWriter = false;
+  if (w.bytes && w.async) {
+    AsyncState as = resolveAsync(st, s, slot, w, epoch);
+    if (as == AsyncState::InFlight) {
+      // No thread is ordered after a copy that is still in flight, not even
+      // the one that issued it.
+      if (w.bytes & bytes) {
+        uint32_t flags = ((w.thread >> 5) == (thread >> 5) ? kFlagSameWarp : 0) | kFlagFirstAsync |
+                         kFlagAsyncInFlight | (atomic ? kFlagSecondAtomic : 0);
+        record(st, write ? kRaceWAW : kRaceRAW, widenPc(w.pcLow, pc), pc, w.thread, thread, offset, flags, size);
+      }
+      w.bytes = 0;
+    } else if (as == AsyncState::Visible) {
+      // From now on a write at the time its thread waited; remembered so
+      // that later checks need not look the wait up.
+      unsigned long long visible = encode(w);
+      if (visible != rawWriter) atomicCAS(writerWord, rawWriter, visible);
+      asyncWriter = true;
+      w.flag = 0; // not an atomic
+    } else {
+      w.bytes = 0;
+    }
+  }
   // Against the last writer: RAW for reads, WAW for writes; atomics are
   // ordered with each other.
   if ((w.bytes & bytes) && (w.thread != thread) && concurrent(w, thread, epoch, sync, intra) &&
       !(atomic && w.flag)) {
     uint32_t flags = ((w.thread >> 5) == (thread >> 5) ? kFlagSameWarp : 0) |
-                     (w.flag ? kFlagFirstAtomic : 0) | (atomic ? kFlagSecondAtomic : 0);
+                     (w.flag ? kFlagFirstAtomic : 0) | (atomic ? kFlagSecondAtomic : 0) |
+                     (asyncWriter ? kFlagFirstAsync : 0);
     record(st, write ? kRaceWAW : kRaceRAW, widenPc(w.pcLow, pc), pc, w.thread, thread, offset, flags,
            size);
   }
@@ -218,7 +300,8 @@ __device__ void checkWord(const LaunchState *st, const Slot *slot, unsigned long
                        (atomic ? kFlagSecondAtomic : 0) | (r.thread == thread ? kFlagOtherUnknown : 0);
       record(st, kRaceWAR, widenPc(r.pcLow, pc), pc, r.thread, thread, offset, flags, size);
     }
-    Entry mine{bytes, thread, epoch, sync, atomic ? 1u : 0u, pc & 0xffffff};
+    Entry mine{bytes, thread, epoch, sync, atomic ? 1u : 0u, pc & kPcMask, 0};
+    if (asyncGroup >= 0) mine = Entry{bytes, thread, epoch, (uint32_t)asyncGroup, 0, pc & kPcMask, 1};
     // An aligned 64-bit store is single-copy atomic; the old value is not
     // needed, so no atomic unit round trip.
     __stcg(writerWord, encode(mine));
@@ -229,7 +312,7 @@ __device__ void checkWord(const LaunchState *st, const Slot *slot, unsigned long
   // later write by either of them still sees a reader other than itself.
   bool sameEpoch = r.bytes && r.epoch == (epoch & kEpochMask) && r.sync == (sync & kSyncMask);
   if (sameEpoch && r.thread == thread && (r.bytes & bytes) == bytes) return;
-  Entry mine{bytes, thread, epoch, sync, 0, pc & 0xffffff};
+  Entry mine{bytes, thread, epoch, sync, 0, pc & kPcMask, 0};
   if (sameEpoch) {
     mine = r;
     mine.bytes |= bytes;
@@ -239,7 +322,7 @@ __device__ void checkWord(const LaunchState *st, const Slot *slot, unsigned long
 }
 
 __device__ void sharedAccess(void *userdata, uint64_t pc, uint32_t offset, uint32_t size, uint32_t byteMask,
-                             bool write, bool atomic) {
+                             bool write, bool atomic, bool asyncCopy = false) {
   const LaunchState *st = state(userdata);
   if (!st) return;
   uint32_t s = currentSlot(st);
@@ -254,6 +337,7 @@ __device__ void sharedAccess(void *userdata, uint64_t pc, uint32_t offset, uint3
   uint32_t epoch = slot->threadEpoch[thread];
   uint32_t sync = slot->threadSync[thread];
   unsigned long long *shadow = st->shadow + 2ull * st->shadowWords * s;
+  int asyncGroup = asyncCopy ? (int)(asyncOf(st, s, thread)->committed & kSyncMask) : -1;
   // Up to five words for a misaligned 16-byte access; bytes outside the
   // access (or unused bytes of a load) are not in the mask.
   uint32_t first = offset >> 2, last = (offset + size - 1) >> 2;
@@ -264,7 +348,8 @@ __device__ void sharedAccess(void *userdata, uint64_t pc, uint32_t offset, uint3
       if (at >= offset && at < offset + size && ((byteMask >> (at - offset)) & 1u)) bytes |= 1u << b;
     }
     if (bytes)
-      checkWord(st, slot, shadow + 2ull * word, bytes, write, atomic, pc, offset, size, thread, epoch, sync);
+      checkWord(st, s, slot, shadow + 2ull * word, bytes, write, atomic, pc, offset, size, thread, epoch, sync,
+                asyncGroup);
   }
 }
 
@@ -289,6 +374,7 @@ extern "C" __device__ __noinline__ SanitizerPatchResult wcBlockEnter(void *userd
   Slot *slot = &st->slots[s];
   slot->threadEpoch[linearThread()] = slot->epochBase;
   slot->threadSync[linearThread()] = 0;
+  *asyncOf(st, s, linearThread()) = AsyncThread{};
   return SANITIZER_PATCH_SUCCESS;
 }
 
@@ -326,10 +412,81 @@ extern "C" __device__ __noinline__ SanitizerPatchResult wcSharedAccess(void *use
   return SANITIZER_PATCH_SUCCESS;
 }
 
-// cp.async writes shared memory; it is checked as a write when issued.
+// cp.async: checked as a write when issued (against earlier accesses) and
+// remembered as in flight until its thread waits for it (resolveAsync).
 extern "C" __device__ __noinline__ SanitizerPatchResult wcMemcpyAsync(void *userdata, uint64_t pc, void *src,
                                                                       uint32_t dst, uint32_t accessSize) {
-  sharedAccess(userdata, pc, dst, accessSize, 0xffffu, true, false);
+  sharedAccess(userdata, pc, dst, accessSize, 0xffffu, true, false, true);
+  return SANITIZER_PATCH_SUCCESS;
+}
+
+// The calling thread's asynchronous-copy state, or null when unchecked.
+__device__ __forceinline__ AsyncThread *myAsync(const LaunchState *st, Slot **slot) {
+  if (!st) return nullptr;
+  uint32_t s = currentSlot(st);
+  if (s == kNoSlot) return nullptr;
+  *slot = &st->slots[s];
+  return asyncOf(st, s, linearThread());
+}
+
+// cp.async.commit_group (__pipeline_commit, pipeline.producer_commit).
+extern "C" __device__ __noinline__ SanitizerPatchResult wcPipelineCommit(void *userdata, uint64_t pc) {
+  Slot *slot;
+  if (AsyncThread *a = myAsync(state(userdata), &slot)) a->committed += 1;
+  return SANITIZER_PATCH_SUCCESS;
+}
+
+// cp.async.wait_group N leaves the newest N groups in flight; 0 also stands
+// for cp.async.wait_all, which completes copies not committed yet.
+extern "C" __device__ __noinline__ SanitizerPatchResult wcPipelineWait(void *userdata, uint64_t pc, uint32_t groups) {
+  Slot *slot;
+  AsyncThread *a = myAsync(state(userdata), &slot);
+  if (!a) return SANITIZER_PATCH_SUCCESS;
+  if (groups == 0) a->committed += 1;
+  uint32_t done = a->committed > groups ? a->committed - groups : 0;
+  if (done <= (uint32_t)(a->waits[0] >> 32)) return SANITIZER_PATCH_SUCCESS; // nothing newly complete
+  uint32_t thread = linearThread();
+  unsigned long long at = ((unsigned long long)done << 32) |
+                          ((slot->threadSync[thread] & kSyncMask) << kEpochBits) |
+                          (slot->threadEpoch[thread] & kEpochMask);
+  a->waits[1] = a->waits[0];
+  a->waits[0] = at;
+  return SANITIZER_PATCH_SUCCESS;
+}
+
+// cp.async.mbarrier.arrive: the thread's copies not committed yet complete
+// with the mbarrier's current phase.
+extern "C" __device__ __noinline__ SanitizerPatchResult wcMemcpyAsyncBarrier(void *userdata, uint64_t pc,
+                                                                             uint32_t barrier) {
+  Slot *slot;
+  AsyncThread *a = myAsync(state(userdata), &slot);
+  if (!a) return SANITIZER_PATCH_SUCCESS;
+  uint32_t tick = atomicAdd(&slot->mbarrierClock, 1u) + 1u;
+  for (int i = 3; i > 0; --i) a->binds[i] = a->binds[i - 1];
+  a->binds[0] = ((unsigned long long)a->committed << 32) | tick;
+  a->committed += 1;
+  a->usesBarrier = 1;
+  return SANITIZER_PATCH_SUCCESS;
+}
+
+__device__ void mbarrierWaited(void *userdata) {
+  Slot *slot;
+  if (!myAsync(state(userdata), &slot)) return;
+  uint32_t tick = atomicAdd(&slot->mbarrierClock, 1u) + 1u;
+  atomicMax(&slot->mbarrierLastWait, tick);
+}
+
+// cuda::barrier / mbarrier waits: copies bound before them are complete.
+extern "C" __device__ __noinline__ SanitizerPatchResult wcCudaBarrier(void *userdata, uint64_t pc, void *barrier,
+                                                                      uint32_t kind, uint32_t data) {
+  if (kind == SANITIZER_CUDA_BARRIER_WAIT) mbarrierWaited(userdata);
+  return SANITIZER_PATCH_SUCCESS;
+}
+
+extern "C" __device__ __noinline__ SanitizerPatchResult wcCudaBarrierAttempt(void *userdata, uint64_t pc,
+                                                                             void *barrier, uint32_t kind,
+                                                                             uint32_t data, uint32_t result) {
+  if (kind == SANITIZER_CUDA_BARRIER_WAIT && result) mbarrierWaited(userdata);
   return SANITIZER_PATCH_SUCCESS;
 }
 
@@ -358,7 +515,7 @@ extern "C" __device__ __noinline__ SanitizerPatchResult wcBarrier(void *userdata
   if ((uint32_t)(cur >> 32) != epoch) return SANITIZER_PATCH_SUCCESS;
   // One record per pair of barriers, whichever was reached first.
   if ((uint32_t)cur != (uint32_t)pc) {
-    uint64_t other = widenPc(cur & 0xffffff, pc);
+    uint64_t other = widenPc(cur, pc);
     record(st, kBarrierDivergent, other < pc ? other : pc, other < pc ? pc : other, kNoSlot, thread, barIndex,
            0, 0);
   }
@@ -404,7 +561,7 @@ __device__ void trackDivergedSync(const LaunchState *st, Slot *slot, uint32_t wa
     }
     uint32_t openPc = (uint32_t)(cur >> 32), arrived = (uint32_t)cur | active;
     if (openPc != (uint32_t)pc && (openMask & active))
-      record(st, kSyncwarpInactiveLane, widenPc(openPc & 0xffffff, pc), pc, thread, thread, openMask, 0,
+      record(st, kSyncwarpInactiveLane, widenPc(openPc, pc), pc, thread, thread, openMask, 0,
              openMask & active);
     next = ((arrived | exited) & openMask) == openMask ? 0 : ((unsigned long long)openPc << 32) | arrived;
     if (atomicCAS(open, cur, next) == cur) return;

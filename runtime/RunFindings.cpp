@@ -46,28 +46,49 @@ public:
     case kRaceWAR:
     case kRaceWAW: {
       bool sameWarp = r.flags & kFlagSameWarp;
-      const char *firstKind = r.kind == kRaceWAR ? "read" : (r.flags & kFlagFirstAtomic) ? "atomic" : "write";
+      bool async = r.flags & kFlagFirstAsync, inFlight = r.flags & kFlagAsyncInFlight;
+      const char *firstKind = r.kind == kRaceWAR               ? "read"
+                              : async                          ? "asynchronous copy"
+                              : (r.flags & kFlagFirstAtomic)   ? "atomic"
+                                                               : "write";
       const char *secondKind = r.kind == kRaceRAW ? "read" : (r.flags & kFlagSecondAtomic) ? "atomic" : "write";
       const char *hazard = r.kind == kRaceRAW ? "read-after-write" : r.kind == kRaceWAR ? "write-after-read"
                                                                                        : "write-after-write";
       bool otherKnown = !(r.flags & kFlagOtherUnknown);
+      bool self = r.thread1 == r.thread2;
+      std::string other = self ? std::string("the same thread") : otherKnown ? "thread " + coords(t1) : "another thread";
       f.rule = "race-shared";
-      f.severity = sameWarp ? Severity::Warning : Severity::Error;
-      f.message = std::string(hazard) + " race on shared memory at offset " + hex(r.offset) + ": " + secondKind +
-                  " by thread " + coords(t2) + " and " + firstKind + " by " +
-                  (otherKnown ? "thread " + coords(t1) : "another thread") + inKernel +
-                  " with no barrier between them";
+      // A copy in flight is a bug whatever the warp: no thread is ordered after it.
+      f.severity = sameWarp && !inFlight ? Severity::Warning : Severity::Error;
+      if (inFlight) {
+        f.message = std::string(hazard) + " race on shared memory at offset " + hex(r.offset) + ": " + secondKind +
+                    " by thread " + coords(t2) + " while an asynchronous copy issued by " + other + inKernel +
+                    " is still in flight: wait for the copy first (__pipeline_wait_prior, "
+                    "pipeline.consumer_wait, cooperative_groups::wait, or the cuda::barrier it completes on)" +
+                    (self ? "" : ", then __syncthreads() so that other threads see it");
+      } else if (async) {
+        f.message = std::string(hazard) + " race on shared memory at offset " + hex(r.offset) + ": " + secondKind +
+                    " by thread " + coords(t2) + " and an asynchronous copy by " + other + inKernel +
+                    " with no barrier between them: waiting for a copy orders it for the thread that waited "
+                    "only; add __syncthreads() after the wait";
+      } else {
+        f.message = std::string(hazard) + " race on shared memory at offset " + hex(r.offset) + ": " + secondKind +
+                    " by thread " + coords(t2) + " and " + firstKind + " by " + other + inKernel +
+                    " with no barrier between them";
+      }
       f.where = place(r.second);
-      f.notes.push_back({place(r.first), std::string("the ") + firstKind + " by " +
-                                             (otherKnown ? "thread " + coords(t1) : "another thread") +
-                                             " is here" + where(r.first)});
-      if (sameWarp)
+      f.notes.push_back({place(r.first), std::string("the ") + firstKind + " by " + other +
+                                             (inFlight ? " is issued here" : " is here") + where(r.first)});
+      if (sameWarp && !async)
         f.notes.push_back({f.where, "both threads are in warp " + std::to_string(r.thread2 / 32) +
                                         ": lanes of a warp are not in lockstep on sm_70 and newer, and a "
                                         "__syncwarp() between the accesses is enough to order them"});
-      e.relation = sameWarp ? "intra-warp" : "inter-warp";
+      // A thread racing with its own copy has no relation to name.
+      if (!self) e.relation = sameWarp ? "intra-warp" : "inter-warp";
       e.sharedOffset = r.offset;
-      e.accesses = {access(firstKind, r.first, t1, otherKnown), access(secondKind, r.second, t2, true)};
+      // The report's access kinds: an asynchronous copy is a write.
+      e.accesses = {access(async ? "write" : firstKind, r.first, t1, otherKnown),
+                    access(secondKind, r.second, t2, true)};
       break;
     }
     case kBarrierDivergent:

@@ -65,7 +65,7 @@ bool LaunchChecker::begin(const Sanitizer_LaunchData &l, std::string &error,
   uint32_t words = (window + 3) / 4;
   int sms = smCount(l.device);
   uint64_t slots = std::min<uint64_t>(residentBlocks(l.function, sms, threads), grid);
-  uint64_t perSlot = (uint64_t)words * 16 + sizeof(Slot) + sizeof(unsigned int);
+  uint64_t perSlot = (uint64_t)words * 16 + sizeof(Slot) + sizeof(unsigned int) + sizeof(AsyncThread) * threads;
   uint64_t affordable = limits_.shadowBudgetBytes / perSlot;
   if (affordable == 0) {
     error = "one block's shadow (" + std::to_string(perSlot >> 10) + " KiB) exceeds the shadow budget";
@@ -106,6 +106,9 @@ bool LaunchChecker::begin(const Sanitizer_LaunchData &l, std::string &error,
   size_t oBusy = take(sizeof(unsigned int) * slots);
   size_t oSlots = take(sizeof(Slot) * slots);
   size_t oShadow = take((size_t)words * 16 * slots);
+  // Threads reset their own asynchronous-copy state: not cleared below.
+  size_t cleared = off;
+  size_t oAsync = take(sizeof(AsyncThread) * threads * slots);
   Buffers &b = buffers_[l.context];
   if (b.size < off) {
     if (b.device) sanitizerFree(l.context, b.device);
@@ -125,12 +128,13 @@ bool LaunchChecker::begin(const Sanitizer_LaunchData &l, std::string &error,
   st.slotBusy = reinterpret_cast<unsigned int *>(base + oBusy);
   st.slots = reinterpret_cast<Slot *>(base + oSlots);
   st.shadow = reinterpret_cast<unsigned long long *>(base + oShadow);
+  st.async = reinterpret_cast<AsyncThread *>(base + oAsync);
 
   // The asynchronous copy reads the host state after this returns: copy
   // from the entry kept until the launch ends, not from a local.
   p.blockDim = {l.blockDim_x, l.blockDim_y, l.blockDim_z};
   Pending &kept = pending_[l.hLaunch] = p;
-  SanitizerResult r = sanitizerMemset(base, 0, off, l.hStream);
+  SanitizerResult r = sanitizerMemset(base, 0, cleared, l.hStream);
   if (r == SANITIZER_SUCCESS)
     r = sanitizerMemcpyHostToDeviceAsync(base + oState, &kept.state, sizeof(LaunchState), l.hStream);
   if (r == SANITIZER_SUCCESS)

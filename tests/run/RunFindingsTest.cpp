@@ -88,6 +88,40 @@ TEST(RunFindings, IntraWarpRaceIsAWarningThatNamesSyncwarp) {
   EXPECT_EQ(fs[0].evidence->relation, "intra-warp");
 }
 
+TEST(RunFindings, ReadOfACopyInFlightIsAnErrorEvenForTheIssuingThread) {
+  Fixture fx;
+  fx.log.records = {fx.race(patch::kRaceRAW, 0x100, 0x200, 5, 5,
+                            patch::kFlagSameWarp | patch::kFlagFirstAsync | patch::kFlagAsyncInFlight)};
+  RunSummary summary;
+  auto fs = findingsFromLog(fx.log, fx.sym, summary);
+  ASSERT_EQ(fs.size(), 1u);
+  const Finding &f = fs[0];
+  EXPECT_EQ(f.severity, Severity::Error);
+  EXPECT_NE(f.message.find("asynchronous copy issued by the same thread"), std::string::npos) << f.message;
+  EXPECT_NE(f.message.find("still in flight"), std::string::npos) << f.message;
+  EXPECT_EQ(f.message.find("__syncthreads()"), std::string::npos) << f.message;
+  ASSERT_EQ(f.notes.size(), 1u); // no "lanes are not in lockstep" hint
+  EXPECT_NE(f.notes[0].message.find("is issued here"), std::string::npos) << f.notes[0].message;
+  EXPECT_EQ(f.notes[0].where.line, 10u);
+  ASSERT_TRUE(f.evidence);
+  EXPECT_EQ(f.evidence->relation, "");
+  EXPECT_EQ(f.evidence->accesses[0].kind, "write");
+}
+
+TEST(RunFindings, CopyWaitedForByAnotherThreadNamesTheMissingBarrier) {
+  Fixture fx;
+  fx.log.records = {fx.race(patch::kRaceRAW, 0x100, 0x200, 40, 3, patch::kFlagFirstAsync),
+                    fx.race(patch::kRaceWAW, 0x100, 0x400, 41, 3, patch::kFlagFirstAsync | patch::kFlagAsyncInFlight)};
+  RunSummary summary;
+  auto fs = findingsFromLog(fx.log, fx.sym, summary);
+  ASSERT_EQ(fs.size(), 2u);
+  EXPECT_NE(fs[0].message.find("an asynchronous copy by thread (40,0,0)"), std::string::npos) << fs[0].message;
+  EXPECT_NE(fs[0].message.find("add __syncthreads() after the wait"), std::string::npos) << fs[0].message;
+  EXPECT_EQ(fs[0].evidence->relation, "inter-warp");
+  EXPECT_NE(fs[1].message.find("then __syncthreads()"), std::string::npos) << fs[1].message;
+  EXPECT_NE(fs[1].message.find("write-after-write"), std::string::npos) << fs[1].message;
+}
+
 TEST(RunFindings, InstructionsOfOneSourceLineMergeAndCountsAdd) {
   Fixture fx;
   fx.log.records = {fx.race(patch::kRaceRAW, 0x100, 0x200, 33, 0, 0),
