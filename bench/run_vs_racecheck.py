@@ -37,6 +37,8 @@ import sys
 import time
 
 BENCH = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(BENCH), "tests", "gpu"))
+from gpu_env import default_arch, find_nvcc, find_sanitizer, gpu_present  # noqa: E402
 SKIP = 77
 KERNEL_MS_RE = re.compile(r"^kernel_ms:\s*([0-9.eE+-]+)\s*$", re.M)
 ERROR_SUMMARY_RE = re.compile(r"ERROR SUMMARY:\s*(\d+)\s+errors?")
@@ -66,56 +68,6 @@ def run(cmd, timeout, cwd=None):
     wall = time.monotonic() - start
     return (proc.returncode, out.decode("utf-8", "replace"), err.decode("utf-8", "replace"),
             wall, timed_out)
-
-
-def gpu_present():
-    smi = shutil.which("nvidia-smi")
-    if not smi:
-        return False, "nvidia-smi is not installed"
-    code, out, _, _, _ = run([smi, "-L"], 60)
-    gpus = [l for l in out.splitlines() if l.startswith("GPU ")]
-    if code != 0 or not gpus:
-        return False, "nvidia-smi found none"
-    return True, gpus[0]
-
-
-def default_arch():
-    code, out, _, _, _ = run(["nvidia-smi", "--query-gpu=compute_cap", "--format=csv,noheader"], 60)
-    for line in out.splitlines():
-        m = re.match(r"^\s*(\d+)\.(\d+)\s*$", line)
-        if m:
-            return "sm_%s%s" % (m.group(1), m.group(2))
-    return None
-
-
-def first_executable(cands):
-    for c in cands:
-        if c and os.path.isfile(c) and os.access(c, os.X_OK):
-            return c
-    return None
-
-
-def find_nvcc(given):
-    if given:
-        return shutil.which(given) or first_executable([given])
-    home = os.environ.get("CUDA_HOME") or os.environ.get("CUDA_PATH")
-    return first_executable([shutil.which("nvcc"), home and os.path.join(home, "bin", "nvcc"),
-                             "/usr/local/cuda/bin/nvcc"])
-
-
-def find_sanitizer(given, nvcc):
-    if given:
-        return shutil.which(given) or first_executable([given])
-    home = os.environ.get("CUDA_HOME") or os.environ.get("CUDA_PATH")
-    toolkit = os.path.dirname(os.path.dirname(os.path.realpath(nvcc))) if nvcc else None
-    return first_executable([
-        shutil.which("compute-sanitizer"),
-        "/usr/local/cuda/compute-sanitizer/compute-sanitizer",
-        home and os.path.join(home, "bin", "compute-sanitizer"),
-        home and os.path.join(home, "compute-sanitizer", "compute-sanitizer"),
-        toolkit and os.path.join(toolkit, "compute-sanitizer", "compute-sanitizer"),
-        toolkit and os.path.join(toolkit, "bin", "compute-sanitizer"),
-    ])
 
 
 def program_output(stdout):

@@ -49,6 +49,8 @@ import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from gpu_env import default_arch, find_nvcc, gpu_present  # noqa: E402
 SKIP = 77
 
 EXPECT_RE = re.compile(r"^\s*//\s*EXPECT:\s*(\S+)\s+(.*?)\s*$")
@@ -91,40 +93,6 @@ def tail(data, lines=20):
     text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
     rows = text.rstrip("\n").splitlines()
     return "\n".join(rows[-lines:])
-
-
-def gpu_present():
-    """(True, description) when nvidia-smi lists a GPU, else (False, why)."""
-    smi = shutil.which("nvidia-smi")
-    if not smi:
-        return False, "nvidia-smi is not installed"
-    r = run([smi, "-L"], 60)
-    gpus = [l for l in r.out.decode("utf-8", "replace").splitlines() if l.startswith("GPU ")]
-    if r.code != 0 or not gpus:
-        return False, "nvidia-smi found none"
-    return True, gpus[0]
-
-
-def default_arch():
-    """sm_XY of the first GPU, from nvidia-smi's compute capability."""
-    smi = shutil.which("nvidia-smi")
-    r = run([smi, "--query-gpu=compute_cap", "--format=csv,noheader"], 60)
-    for line in r.out.decode("utf-8", "replace").splitlines():
-        m = re.match(r"^\s*(\d+)\.(\d+)\s*$", line)
-        if m:
-            return "sm_%s%s" % (m.group(1), m.group(2))
-    return None
-
-
-def find_nvcc(given):
-    if given:
-        return shutil.which(given) or (given if os.access(given, os.X_OK) else None)
-    for cand in [shutil.which("nvcc"),
-                 os.path.join(os.environ.get("CUDA_HOME", ""), "bin", "nvcc") if os.environ.get("CUDA_HOME") else None,
-                 "/usr/local/cuda/bin/nvcc"]:
-        if cand and os.access(cand, os.X_OK):
-            return cand
-    return None
 
 
 def parse_test(path):
