@@ -31,7 +31,7 @@ bool splitList(const std::string &v, std::vector<std::string> &out, std::string 
 
 bool checkArchs(const std::vector<std::string> &archs, std::string &error) {
   for (const std::string &a : archs)
-    if (!isCudaArchName(a)) return error = "'" + a + "' is not a CUDA arch (expected sm_NN, like sm_80 or sm_90a)", false;
+    if (!isGpuArchName(a)) return error = gpuArchError(a), false;
   return true;
 }
 
@@ -61,15 +61,20 @@ int lintCommand(const std::vector<std::string> &args) {
       "lint",
       "warpcheck lint [options] <file|dir>... [-- <compiler args>]\n"
       "       warpcheck lint -p <build-dir> [options] [file...] [-- <compiler args>]",
-      "Analyse CUDA sources with Clang: one host pass and one device pass per arch,\n"
-      "findings merged across passes. Directories are searched for .cu files.",
+      "Analyse CUDA and HIP sources with Clang: one host pass and one device pass per\n"
+      "arch, findings merged across passes. Directories are searched for .cu and .hip\n"
+      "files.",
       {
           {"--build-path", "-p", "DIR", "read compile_commands.json from DIR",
            [&](const std::string &v, std::string &) { opts.inputs.buildDir = v; return true; }},
           {"--cuda-arch", "", "LIST", "device archs to analyse, e.g. sm_80,sm_90 (default: from the compile command, else sm_90)",
            [&](const std::string &v, std::string &e) { return splitList(v, opts.inputs.archs, e) && checkArchs(opts.inputs.archs, e); }},
+          {"--offload-arch", "", "LIST", "the same for any GPU, as clang takes it: sm_90, gfx90a, gfx1100 (HIP default: gfx90a)",
+           [&](const std::string &v, std::string &e) { return splitList(v, opts.inputs.archs, e) && checkArchs(opts.inputs.archs, e); }},
           {"--cuda-path", "", "DIR", "the CUDA toolkit (default: $CUDA_PATH, nvcc on PATH, /usr/local/cuda)",
            [&](const std::string &v, std::string &) { opts.cudaPath = v; return true; }},
+          {"--hip-path", "", "DIR", "the HIP installation (default: $HIP_PATH, $ROCM_PATH, hipcc on PATH, /opt/rocm, /usr)",
+           [&](const std::string &v, std::string &) { opts.hipPath = v; return true; }},
           {"--enable", "", "LIST", "only these rules (ids or globs, comma-separated)",
            [&](const std::string &v, std::string &e) { return splitList(v, opts.enable, e); }},
           {"--disable", "", "LIST", "skip these rules (ids or globs)",

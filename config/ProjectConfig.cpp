@@ -7,6 +7,7 @@
 #include <cctype>
 #include <filesystem>
 #include <functional>
+#include <regex>
 
 namespace fs = std::filesystem;
 
@@ -77,7 +78,7 @@ private:
 
   static std::string nothing(const std::string &) { return ""; }
   static std::string checkArch(const std::string &a) {
-    return isCudaArchName(a) ? "" : "'" + a + "' is not a CUDA arch (expected sm_NN, like sm_80 or sm_90a)";
+    return isGpuArchName(a) ? "" : gpuArchError(a);
   }
 
   bool failAt(unsigned line, unsigned column, std::string message) {
@@ -207,7 +208,7 @@ std::string formatProjectConfig(const ProjectConfig &c) {
   out += "\n";
   for (const SeverityOverride &s : c.severities)
     out += "  " + yamlScalar(s.rule) + ": " + severityName(s.severity) + "\n";
-  out += "Archs: " + flowList(c.archs) + (c.archs.empty() ? "  # from the compile command, else sm_90" : "") + "\n";
+  out += "Archs: " + flowList(c.archs) + (c.archs.empty() ? "  # from the compile command, else sm_90 (CUDA), gfx90a (HIP)" : "") + "\n";
   out += "Include: " + flowList(c.include) + (c.include.empty() ? "  # everything" : "") + "\n";
   out += "Exclude: " + flowList(c.exclude) + "\n";
   out += "ExtraArgs: " + flowList(c.extraArgs) + "\n";
@@ -223,6 +224,19 @@ std::string checkRuleGlob(const std::string &glob) {
   if (isGlob(glob)) return "'" + glob + "' matches no rule (see 'warpcheck rules')";
   std::string near = glob.size() <= 64 ? nearestRuleId(glob) : "";
   return "unknown rule '" + glob + "'" + (near.empty() ? "" : "; did you mean '" + near + "'?");
+}
+
+bool isAmdGpuArchName(const std::string &arch) {
+  // gfxNNN[N][a-z], then target-id features (:xnack+, :sramecc-), or a
+  // generic target (gfx9-generic, gfx10-3-generic).
+  static const std::regex re(R"(gfx[0-9]{2,4}[a-z]?(:[a-z]+[+-])*|gfx[0-9]{1,2}(-[0-9])?-generic)");
+  return std::regex_match(arch, re);
+}
+
+bool isGpuArchName(const std::string &arch) { return isCudaArchName(arch) || isAmdGpuArchName(arch); }
+
+std::string gpuArchError(const std::string &arch) {
+  return "'" + arch + "' is not a GPU arch (expected sm_NN like sm_80 or sm_90a for CUDA, gfxNNN like gfx90a or gfx1100 for HIP)";
 }
 
 bool isCudaArchName(const std::string &arch) {

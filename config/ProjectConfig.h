@@ -29,7 +29,7 @@ struct ProjectConfig {
   // `Severities`: the last entry whose glob matches a rule sets the
   // severity of its findings.
   std::vector<SeverityOverride> severities;
-  std::vector<std::string> archs;            // `Archs`; empty: from the compile command, else sm_90
+  std::vector<std::string> archs;            // `Archs`; empty: from the compile command, else sm_90 / gfx90a
   std::vector<std::string> include, exclude; // `Include`, `Exclude`: path globs
   std::vector<std::string> extraArgs;        // `ExtraArgs`: appended to every compile command
   Severity failOn = Severity::Warning;       // `FailOn`: findings at or above it fail the run
@@ -68,5 +68,11 @@ std::string formatProjectConfig(const ProjectConfig &config);
 std::string checkRuleGlob(const std::string &glob);
 // sm_80, sm_90a, sm_100f, compute_90, lto_89, or just 90.
 bool isCudaArchName(const std::string &arch);
+// gfx90a, gfx1100, gfx942:xnack+, gfx10-3-generic (clang's --offload-arch).
+bool isAmdGpuArchName(const std::string &arch);
+// Either kind: what --cuda-arch, --offload-arch and Archs take.
+bool isGpuArchName(const std::string &arch);
+// The error for an arch that is neither, naming both forms.
+std::string gpuArchError(const std::string &arch);
 
 } // namespace warpcheck

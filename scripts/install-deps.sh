@@ -31,6 +31,7 @@ APT_PACKAGES=(
   libclang-rt-22-dev  # libFuzzer and the sanitizers, for tests/fuzz/
   nlohmann-json3-dev libgtest-dev cmake ccache make g++
   python3 python3-pip python3-venv
+  libamdhip64-dev  # HIP headers: lint of .hip sources (tests REQUIRES: hip)
   chromium  # headless, for the HTML report test (tests/report/check_html.py)
 )
 JSONSCHEMA_SPEC='jsonschema>=4.18,<5'

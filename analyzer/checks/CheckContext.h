@@ -16,8 +16,11 @@ class ProgramUniformity;
 
 struct AnalysisOptions {
   bool systemHeaders = false;    // report findings in system headers too
-  unsigned warpSize = 32;
+  unsigned warpSize = 32;         // of the pass (AMD: 64 or 32 per arch)
   bool relocatableDeviceCode = false;
+  // HIP: the TU's device archs whose wavefronts have 64 lanes, for messages
+  // that must read the same in every pass.
+  std::vector<std::string> wave64Archs;
 };
 
 class CheckContext;

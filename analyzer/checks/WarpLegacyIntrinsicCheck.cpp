@@ -43,7 +43,8 @@ public:
     const FunctionDecl *fn = program.enclosingFunction(call);
     if (isToolkitDefinitionOfLegacyApi(fn)) return;
     if (fn && !fn->isDependentContext())
-      if (const FunctionUniformity *fu = program.function(fn)) mask = computeMask(*fu, call, blocker);
+      if (const FunctionUniformity *fu = program.function(fn))
+        mask = computeMask(*fu, call, context().options().warpSize, blocker);
     FindingBuilder f = diag(call->getBeginLoc(), message);
     f.range(call->getCallee()->getSourceRange());
     if (mask) {
@@ -74,14 +75,14 @@ private:
   // The one mask that names exactly the lanes reaching the call, identical
   // for every warp that reaches it at all; nullopt when lanes may or may
   // not reach it depending on run-time data.
-  static std::optional<uint64_t> computeMask(const FunctionUniformity &fu, const CallExpr *call,
+  static std::optional<uint64_t> computeMask(const FunctionUniformity &fu, const CallExpr *call, unsigned warpSize,
                                              std::optional<Guard> &blocker) {
-    LaneModel lanes(fu, 32);
+    LaneModel lanes(fu, warpSize);
     LaneFacts r = lanes.reachOf(call);
     std::optional<uint64_t> mask;
-    for (unsigned w = 0; w < LaneFacts::kWarps; ++w) {
+    for (unsigned w = 0; w < r.warps(); ++w) {
       uint64_t m = 0;
-      for (unsigned l = 0; l < 32; ++l) {
+      for (unsigned l = 0; l < warpSize; ++l) {
         if (r.reach[w][l] == Reach::Maybe) {
           if (const Guard *g = r.blocker(w, l)) blocker = *g;
           return std::nullopt;

@@ -29,7 +29,7 @@ public:
     // (definite), else one that may not (thread-dependent guard).
     struct Witness { unsigned warp, caller, named; uint64_t mask; bool definite; } best{0, 0, 0, 0, false};
     bool found = false;
-    for (unsigned w = 0; w < LaneFacts::kWarps; ++w)
+    for (unsigned w = 0; w < r.warps(); ++w)
       for (unsigned l = 0; l < ws; ++l) {
         if (r.reach[w][l] == Reach::No || !site->mask.value[w][l]) continue;
         uint64_t m = *site->mask.value[w][l];

@@ -28,7 +28,7 @@ public:
     bool found = false, definite = false;
     unsigned fw = 0, fl = 0;
     uint64_t fm = 0;
-    for (unsigned w = 0; w < LaneFacts::kWarps && !definite; ++w)
+    for (unsigned w = 0; w < r.warps() && !definite; ++w)
       for (unsigned l = 0; l < ws; ++l) {
         if (r.reach[w][l] == Reach::No || !site->mask.value[w][l]) continue;
         uint64_t m = *site->mask.value[w][l];

@@ -22,7 +22,7 @@ public:
     if (!site || site->mask.kind != MaskFacts::Concrete) return;
     const LaneFacts &r = site->reach;
     unsigned ws = r.warpSize;
-    for (unsigned w = 0; w < LaneFacts::kWarps; ++w)
+    for (unsigned w = 0; w < r.warps(); ++w)
       for (unsigned a = 0; a < ws; ++a) {
         if (r.reach[w][a] == Reach::No || !site->mask.value[w][a]) continue;
         uint64_t ma = *site->mask.value[w][a];

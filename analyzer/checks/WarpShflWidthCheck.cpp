@@ -36,8 +36,10 @@ public:
     if (w >= 1 && w <= int64_t(ws) && (w & (w - 1)) == 0) return;
     std::string why = w < 1 ? "is not positive" : w > int64_t(ws) ? "exceeds warpSize (" + std::to_string(ws) + ")"
                                                                    : "is not a power of two";
+    std::string allowed = "1";
+    for (unsigned p = 2; p <= ws; p *= 2) allowed += (p == ws ? " or " : ", ") + std::to_string(p);
     diag(width->getBeginLoc(), "shuffle width " + std::to_string(w) + " " + why +
-                                   ": the result is undefined; use 1, 2, 4, 8, 16 or 32")
+                                   ": the result is undefined; use " + allowed)
         .range(width->getSourceRange());
   }
 };

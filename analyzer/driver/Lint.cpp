@@ -122,14 +122,29 @@ LintOutcome runLint(const LintOptions &opts) {
     inputs.units = std::move(inScope);
   }
   FrontendConfig config;
+  // Each language's installation is needed only when a TU is in it.
+  bool anyCuda = false, anyHip = false;
+  for (const TranslationUnit &tu : inputs.units)
+    (tu.language == SourceLanguage::Hip ? anyHip : anyCuda) = true;
   std::string tkError;
-  auto tk = findCudaToolkit(opts.cudaPath, tkError);
-  if (!tk) {
-    outcome.usageError = true;
-    outcome.error = tkError;
-    return outcome;
+  if (anyCuda || !anyHip) {
+    auto tk = findCudaToolkit(opts.cudaPath, tkError);
+    if (!tk) {
+      outcome.usageError = true;
+      outcome.error = tkError;
+      return outcome;
+    }
+    config.toolkit = *tk;
   }
-  config.toolkit = *tk;
+  if (anyHip) {
+    auto hip = findHipInstallation(opts.hipPath, tkError);
+    if (!hip) {
+      outcome.usageError = true;
+      outcome.error = tkError;
+      return outcome;
+    }
+    config.hip = *hip;
+  }
   config.resourceDir = opts.resourceDir.empty() ? WARPCHECK_CLANG_RESOURCE_DIR : opts.resourceDir;
 
   // One job per (TU, pass); results land in per-TU slots.
@@ -137,7 +152,8 @@ LintOutcome runLint(const LintOptions &opts) {
   std::vector<Job> jobs;
   std::vector<std::vector<PassResult>> results(inputs.units.size());
   for (size_t u = 0; u < inputs.units.size(); ++u) {
-    std::vector<Pass> passes = planPasses(inputs.units[u].archs);
+    const TranslationUnit &tu = inputs.units[u];
+    std::vector<Pass> passes = planPasses(tu.archs, tu.language, tu.args);
     results[u].resize(passes.size());
     for (const Pass &p : passes) jobs.push_back(Job{u, p});
   }

@@ -13,6 +13,7 @@ struct LintOptions {
   InputOptions inputs;
   AnalysisOptions analysis;
   std::string cudaPath;               // --cuda-path
+  std::string hipPath;                // --hip-path
   std::string resourceDir;            // clang resource dir override
   std::vector<std::string> enable;    // rule ids or globs; empty = all static rules
   std::vector<std::string> disable;

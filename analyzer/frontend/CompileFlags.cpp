@@ -1,6 +1,7 @@
 #include "analyzer/frontend/CompileFlags.h"
 #include "analyzer/frontend/ClangFlags.h"
 #include "analyzer/frontend/NvccFlags.h"
+#include "analyzer/frontend/Pass.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Path.h"
 #include <algorithm>
@@ -20,6 +21,7 @@ void CompileFlags::append(const CompileFlags &other) {
 }
 
 std::string normalizeArch(const std::string &arch) {
+  if (isAmdGpuArch(arch)) return arch; // gfx90a, gfx90a:xnack+: as clang takes them
   static const std::regex archRe(R"((?:sm_|compute_|lto_)?(\d+[a-z]?))");
   std::smatch m;
   if (!std::regex_match(arch, m, archRe)) return "";

@@ -16,7 +16,7 @@ struct CompileFlags {
   // clang understands. Never the input, the output, dependency files, -x or
   // the offload selection (the pass sets those).
   std::vector<std::string> args;
-  std::vector<std::string> archs;  // device archs as "sm_80", no duplicates
+  std::vector<std::string> archs;  // device archs as "sm_80" or "gfx90a", no duplicates
   std::vector<std::string> inputs; // positional arguments (the sources)
   ForcedLanguage language = ForcedLanguage::Unspecified;
   bool relocatableDeviceCode = false;
@@ -40,7 +40,8 @@ CompilerKind compilerKind(const std::string &argv0);
 CompileFlags translateCompileCommand(std::vector<std::string> argv, const std::string &directory);
 
 // "sm_80" from "sm_80", "compute_80", "lto_80" or "80" ("90a" suffixes kept);
-// "" for anything else, including nvcc's "native", "all" and "all-major".
+// an AMD arch ("gfx90a", "gfx90a:xnack+") as it is; "" for anything else,
+// including nvcc's "native", "all" and "all-major".
 std::string normalizeArch(const std::string &arch);
 
 } // namespace warpcheck

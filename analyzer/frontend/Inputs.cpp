@@ -2,6 +2,7 @@
 #include "analyzer/frontend/ClangFlags.h"
 #include "analyzer/frontend/CompileDatabase.h"
 #include "analyzer/frontend/CompileFlags.h"
+#include "analyzer/frontend/Pass.h"
 #include "analyzer/frontend/SourceDiscovery.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
@@ -25,8 +26,6 @@ Kind classify(const std::string &file, ForcedLanguage forced) {
   if (ext == ".hip") return Kind::Hip;
   return Kind::Other;
 }
-
-const char *const kHipReason = "HIP is not supported yet";
 
 class Collector {
 public:
@@ -52,27 +51,22 @@ public:
   }
 
 private:
-  // Every CUDA entry of the database; HIP entries are skipped with why.
+  // Every CUDA and HIP entry of the database.
   bool addDatabase(std::string &error) {
-    size_t cuda = 0, hip = 0;
+    size_t gpu = 0;
     for (const CompileEntry &e : db_->entries()) {
       CompileFlags flags = translateCompileCommand(e.argv, e.directory);
-      switch (classify(e.file, forcedLanguage(flags))) {
-      case Kind::Other: break;
-      case Kind::Hip: ++hip; skip(e.file, kHipReason); break;
-      case Kind::Cuda:
-        ++cuda;
-        if (!llvm::sys::fs::exists(e.file))
-          skip(e.file, "the file does not exist (is the compile database stale?)");
-        else
-          addUnit(e.file, flags, e.directory, db_->path());
-        break;
-      }
+      Kind kind = classify(e.file, forcedLanguage(flags));
+      if (kind == Kind::Other) continue;
+      ++gpu;
+      if (!llvm::sys::fs::exists(e.file))
+        skip(e.file, "the file does not exist (is the compile database stale?)");
+      else
+        addUnit(e.file, kind, flags, e.directory, db_->path());
     }
-    if (cuda) return true;
-    error = "no CUDA sources in '" + db_->path() + "' (" + std::to_string(db_->entries().size()) +
-            " entries, none a .cu file or compiled with -x cu" +
-            (hip ? "; " + std::to_string(hip) + " HIP, not supported yet" : "") + ")";
+    if (gpu) return true;
+    error = "no CUDA or HIP sources in '" + db_->path() + "' (" + std::to_string(db_->entries().size()) +
+            " entries, none a .cu or .hip file or compiled with -x cu or -x hip)";
     return false;
   }
 
@@ -88,7 +82,7 @@ private:
     std::vector<std::string> found;
     if (!findSources(p, found, error)) return false;
     if (found.empty()) {
-      error = "no CUDA sources (.cu files) under '" + p + "'";
+      error = "no CUDA or HIP sources (.cu or .hip files) under '" + p + "'";
       return false;
     }
     for (const std::string &f : found) addFile(canonicalPath(f));
@@ -98,42 +92,42 @@ private:
   void addFile(const std::string &file) {
     if (!seen_.insert(file).second) return;
     const CompileEntry *entry = db_ ? db_->find(file) : nullptr;
-    const CompileEntry *flagsFrom = entry ? entry : nearestCudaEntry(file);
     CompileFlags flags;
-    if (flagsFrom) flags = translateCompileCommand(flagsFrom->argv, flagsFrom->directory);
+    if (entry) flags = translateCompileCommand(entry->argv, entry->directory);
     // A borrowed command's -x is about its own file, not this one.
-    ForcedLanguage forced = entry ? forcedLanguage(flags) : forcedLanguage(CompileFlags());
-    switch (classify(file, forced)) {
-    case Kind::Hip: skip(file, kHipReason); return;
-    case Kind::Other:
-      skip(file, "not a CUDA source (only .cu/.cuh files and those compiled with -x cu are; "
-                 "add `-- -x cuda` to analyse it as CUDA)");
+    Kind kind = classify(file, entry ? forcedLanguage(flags) : forcedLanguage(CompileFlags()));
+    if (kind == Kind::Other) {
+      skip(file, "not a CUDA or HIP source (only .cu/.cuh/.hip files and those compiled with -x cu "
+                 "or -x hip are; add `-- -x cuda` or `-- -x hip` to analyse it as one)");
       return;
-    case Kind::Cuda: break;
     }
+    const CompileEntry *flagsFrom = entry ? entry : nearestEntry(file, kind);
+    if (!entry && flagsFrom) flags = translateCompileCommand(flagsFrom->argv, flagsFrom->directory);
     if (db_ && !entry)
       warn("'" + display(file) + "' has no entry in '" + display(db_->path()) + "'; " +
            (flagsFrom ? "using the flags of '" + display(flagsFrom->file) + "'"
                       : std::string("analysing it with default flags")));
-    addUnit(file, flags, flagsFrom ? flagsFrom->directory : cwd_,
+    addUnit(file, kind, flags, flagsFrom ? flagsFrom->directory : cwd_,
             flagsFrom ? db_->path() : "command line");
   }
 
-  // The CUDA entry whose file shares the most leading directories with
-  // `file`: in a CMake project, the same target's flags most likely.
-  const CompileEntry *nearestCudaEntry(const std::string &file) {
+  // The entry of the same language (CUDA or HIP) whose file shares the
+  // most leading directories with `file`: in a CMake project, the same
+  // target's flags most likely.
+  const CompileEntry *nearestEntry(const std::string &file, Kind kind) {
     if (!db_) return nullptr;
-    if (!cudaEntriesKnown_) {
-      for (const CompileEntry &e : db_->entries())
-        if (classify(e.file, forcedLanguage(translateCompileCommand(e.argv, e.directory))) ==
-            Kind::Cuda)
-          cudaEntries_.push_back(&e);
-      cudaEntriesKnown_ = true;
+    if (!entriesKnown_) {
+      for (const CompileEntry &e : db_->entries()) {
+        Kind k = classify(e.file, forcedLanguage(translateCompileCommand(e.argv, e.directory)));
+        if (k != Kind::Other) entries_.emplace_back(&e, k);
+      }
+      entriesKnown_ = true;
     }
     const CompileEntry *best = nullptr;
     size_t bestShared = 0;
     llvm::StringRef dir = llvm::sys::path::parent_path(file);
-    for (const CompileEntry *e : cudaEntries_) {
+    for (auto [e, k] : entries_) {
+      if (k != kind) continue;
       size_t shared = sharedComponents(dir, llvm::sys::path::parent_path(e->file));
       if (!best || shared > bestShared) best = e, bestShared = shared;
     }
@@ -153,16 +147,23 @@ private:
     return extra_.language != ForcedLanguage::Unspecified ? extra_.language : flags.language;
   }
 
-  void addUnit(const std::string &file, const CompileFlags &flags, const std::string &directory,
+  void addUnit(const std::string &file, Kind kind, const CompileFlags &flags, const std::string &directory,
                const std::string &origin) {
     warnAll(flags.warnings);
     TranslationUnit tu;
     tu.file = file;
     tu.directory = directory;
-    tu.language = SourceLanguage::Cuda;
+    tu.language = kind == Kind::Hip ? SourceLanguage::Hip : SourceLanguage::Cuda;
     tu.args = flags.args;
     tu.args.insert(tu.args.end(), extra_.args.begin(), extra_.args.end());
-    tu.archs = !archs_.empty() ? archs_ : !extra_.archs.empty() ? extra_.archs : flags.archs;
+    // The first source naming archs of the TU's language wins: a run over
+    // .cu and .hip files may name sm_ and gfx archs together.
+    for (const std::vector<std::string> *archs :
+         std::initializer_list<const std::vector<std::string> *>{&archs_, &extra_.archs, &flags.archs}) {
+      for (const std::string &a : *archs)
+        if (isAmdGpuArch(a) == (kind == Kind::Hip)) tu.archs.push_back(a);
+      if (!tu.archs.empty()) break;
+    }
     tu.relocatableDeviceCode = flags.relocatableDeviceCode || extra_.relocatableDeviceCode;
     tu.origin = origin;
     out_.units.push_back(std::move(tu));
@@ -197,8 +198,8 @@ private:
   CompileFlags extra_;
   std::vector<std::string> archs_;
   std::unique_ptr<CompileDatabase> db_;
-  std::vector<const CompileEntry *> cudaEntries_; // for nearestCudaEntry
-  bool cudaEntriesKnown_ = false;
+  std::vector<std::pair<const CompileEntry *, Kind>> entries_; // for nearestEntry
+  bool entriesKnown_ = false;
   std::set<std::string> seen_, warned_;
 };
 

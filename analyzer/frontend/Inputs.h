@@ -2,17 +2,21 @@
 // Turns what the user named (files, directories, a compile database, extra
 // arguments) into translation units to analyse.
 //
-// - No files, -p DIR: every CUDA entry of DIR/compile_commands.json (a .cu
-//   file, or any file compiled with -x cu / -x cuda); HIP entries are
-//   reported as skipped; other entries are not the user's ask and are left.
+// - No files, -p DIR: every CUDA and HIP entry of DIR/compile_commands.json
+//   (a .cu or .hip file, or any file compiled with -x cu / -x cuda / -x hip,
+//   e.g. by hipcc or CMake's HIP language); other entries are not the
+//   user's ask and are left.
 // - Files: each is a TU (.cuh too). With -p, a file's own entry gives its
-//   flags; a file without one borrows those of the nearest CUDA entry (the
-//   one sharing the longest directory prefix), with a warning.
-// - Directories: searched recursively for .cu (and .hip, reported as
-//   skipped); hidden entries and symlinked directories are not entered.
-// - A named file that is not CUDA (.cpp without -x cu) is skipped with why.
+//   flags; a file without one borrows those of the nearest entry of its
+//   language (the one sharing the longest directory prefix), with a warning.
+// - Directories: searched recursively for .cu and .hip files; hidden
+//   entries and symlinked directories are not entered.
+// - A named file that is neither (.cpp without -x cu/hip) is skipped with why.
 // - Arguments after `--` are clang arguments appended to every TU; their
-//   -x cuda makes a .cpp file CUDA. --cuda-arch beats the database's archs.
+//   -x cuda or -x hip makes a .cpp (or .cu) file CUDA or HIP.
+// - Archs: --cuda-arch/--offload-arch beat `--` arguments, which beat the
+//   database's; each TU takes the sm_ archs (CUDA) or gfx archs (HIP) of the
+//   first of these that names any.
 #include "analyzer/frontend/TranslationUnit.h"
 #include "reports/Report.h"
 #include <string>
@@ -24,7 +28,7 @@ struct InputOptions {
   std::vector<std::string> paths;      // files and directories
   std::string buildDir;                // -p: directory holding compile_commands.json
   std::vector<std::string> extraArgs;  // after `--`, appended to every TU
-  std::vector<std::string> archs;      // --cuda-arch, overrides the database
+  std::vector<std::string> archs;      // --cuda-arch/--offload-arch, override the database
 };
 
 struct Inputs {

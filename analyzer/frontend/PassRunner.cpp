@@ -1,4 +1,6 @@
 #include "analyzer/frontend/PassRunner.h"
+#include "analyzer/frontend/CcclCompat.h"
+#include "analyzer/frontend/HipOverlay.h"
 #include <algorithm>
 #include <cstdlib>
 #include "clang/AST/ASTConsumer.h"
@@ -132,25 +134,35 @@ std::vector<std::string> passCommandLine(const TranslationUnit &tu, const Pass &
     args.push_back("-D__CUDACC_VER_MINOR__=" + std::to_string(tk.minor));
     args.push_back("-D__CUDACC_VER_BUILD__=" + std::to_string(tk.build));
   }
+  if (tu.language == SourceLanguage::Hip) {
+    args.push_back("--hip-path=" + config.hip.root);
+    // Syntax only: the device libraries (ROCm's bitcode) are not needed.
+    args.push_back("-nogpulib");
+    // HIP headers before ROCm 7 define warpSize as __AMDGCN_WAVEFRONT_SIZE,
+    // which clang no longer predefines; the host pass gets 64, as clang
+    // gave it before.
+    args.push_back("-D__AMDGCN_WAVEFRONT_SIZE=" + std::to_string(pass.warpSize));
+    addHipOverlayArgs(config.hip, args);
+  }
   if (tu.relocatableDeviceCode) {
     args.push_back("-fgpu-rdc");
     // nvcc's macro for -rdc, which CUDA's headers test; clang defines only
     // __CLANG_RDC__.
-    args.push_back("-D__CUDACC_RDC__");
+    if (tu.language == SourceLanguage::Cuda) args.push_back("-D__CUDACC_RDC__");
   }
   args.insert(args.end(), tu.args.begin(), tu.args.end());
   if (pass.host) {
     args.push_back("--offload-host-only");
     // The host pass sees the same __CUDA_ARCH_LIST__ as nvcc gives it: the
     // archs of the device passes (CCCL selects policies from it).
-    for (const Pass &p : planPasses(tu.archs))
+    for (const Pass &p : planPasses(tu.archs, tu.language, tu.args))
       if (!p.host) args.push_back("--offload-arch=" + p.arch);
   } else {
     args.push_back("--offload-device-only");
     args.push_back("--offload-arch=" + pass.arch);
     // nvcc (and clang compiling all archs at once) define the list of every
     // arch in every pass; a lone device pass would see only its own.
-    std::vector<Pass> all = planPasses(tu.archs);
+    std::vector<Pass> all = planPasses(tu.archs, tu.language, tu.args);
     if (all.size() > 2) {
       std::vector<int> numbers;
       for (const Pass &p : all)
@@ -173,12 +185,17 @@ PassResult runPass(const TranslationUnit &tu, const Pass &pass, const FrontendCo
   result.facts = std::make_unique<PassFacts>(pass);
 
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fs(llvm::vfs::createPhysicalFileSystem().release());
+  if (tu.language == SourceLanguage::Hip) fs = withHipOverlay(fs);
   if (!tu.directory.empty()) fs->setCurrentWorkingDirectory(tu.directory);
+  fs = withCcclCompat(fs); // `__shared__ cuda::barrier` parses as with nvcc
   llvm::IntrusiveRefCntPtr<clang::FileManager> files(
       new clang::FileManager(clang::FileSystemOptions(), fs));
   ErrorCollector errors(result.diagnostics, pass.name());
   AnalysisOptions passOpts = opts;
   passOpts.relocatableDeviceCode = tu.relocatableDeviceCode;
+  passOpts.warpSize = pass.warpSize;
+  for (const Pass &p : planPasses(tu.archs, tu.language, tu.args))
+    if (!p.host && p.hip && p.warpSize == 64) passOpts.wave64Archs.push_back(p.arch);
   clang::tooling::ToolInvocation invocation(passCommandLine(tu, pass, config),
                                             std::make_unique<LintAction>(result, passOpts, checks),
                                             files.get());

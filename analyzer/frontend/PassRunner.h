@@ -12,7 +12,8 @@
 namespace warpcheck {
 
 struct FrontendConfig {
-  CudaToolkit toolkit;
+  CudaToolkit toolkit;      // for CUDA TUs
+  HipInstallation hip;      // for HIP TUs
   std::string resourceDir; // clang's builtin headers (CUDA wrappers)
 };
 

@@ -81,4 +81,61 @@ std::optional<CudaToolkit> findCudaToolkit(const std::string &explicitPath, std:
   return std::nullopt;
 }
 
+bool readHipVersion(const std::string &root, int &major, int &minor) {
+  llvm::SmallString<256> runtime(root), version(root);
+  llvm::sys::path::append(runtime, "include", "hip", "hip_runtime.h");
+  llvm::sys::path::append(version, "include", "hip", "hip_version.h");
+  if (!llvm::sys::fs::exists(runtime)) return false;
+  auto buf = llvm::MemoryBuffer::getFile(version);
+  if (!buf) return false;
+  static const std::regex majorRe(R"(#define\s+HIP_VERSION_MAJOR\s+(\d+))"),
+      minorRe(R"(#define\s+HIP_VERSION_MINOR\s+(\d+))");
+  std::string text = (*buf)->getBuffer().str();
+  std::smatch ma, mi;
+  if (!std::regex_search(text, ma, majorRe) || !std::regex_search(text, mi, minorRe)) return false;
+  major = std::stoi(ma[1]);
+  minor = std::stoi(mi[1]);
+  return true;
+}
+
+static std::optional<HipInstallation> tryHipRoot(const std::string &root) {
+  HipInstallation hip;
+  if (root.empty() || !readHipVersion(root, hip.major, hip.minor)) return std::nullopt;
+  llvm::SmallString<256> real;
+  hip.root = llvm::sys::fs::real_path(root, real) ? root : std::string(real);
+  return hip;
+}
+
+std::optional<HipInstallation> findHipInstallation(const std::string &explicitPath, std::string &error) {
+  if (!explicitPath.empty()) {
+    if (auto hip = tryHipRoot(explicitPath)) return hip;
+    error = "--hip-path '" + explicitPath +
+            "' is not a HIP installation (no include/hip/hip_runtime.h and hip_version.h)";
+    return std::nullopt;
+  }
+  std::string tried;
+  for (const char *var : {"HIP_PATH", "ROCM_PATH"}) {
+    if (const char *v = std::getenv(var); v && *v) {
+      if (auto hip = tryHipRoot(v)) return hip;
+      tried += std::string(" $") + var + "=" + v + ",";
+    }
+  }
+  if (auto hipcc = llvm::sys::findProgramByName("hipcc")) {
+    llvm::SmallString<256> real;
+    if (!llvm::sys::fs::real_path(*hipcc, real)) {
+      std::string root = llvm::sys::path::parent_path(llvm::sys::path::parent_path(real)).str();
+      if (auto hip = tryHipRoot(root)) return hip;
+      tried += " " + root + " (from hipcc on PATH),";
+    }
+  }
+  for (const char *root : {"/opt/rocm", "/usr"}) {
+    if (auto hip = tryHipRoot(root)) return hip;
+    tried += std::string(" ") + root + ",";
+  }
+  tried.pop_back();
+  error = "no HIP installation found (tried" + tried +
+          "); install the HIP headers (Debian: apt-get install libamdhip64-dev) or pass --hip-path=DIR";
+  return std::nullopt;
+}
+
 } // namespace warpcheck

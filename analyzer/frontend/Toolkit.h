@@ -26,4 +26,21 @@ bool readToolkitVersion(const std::string &root, int &major, int &minor);
 // matching major.minor counts; 0 when none is found.
 int readNvccBuild(const std::string &root, int major, int minor);
 
+// The HIP installation whose headers HIP passes parse: a directory with
+// include/hip/hip_runtime.h and include/hip/hip_version.h (/opt/rocm, or
+// /usr with Debian's libamdhip64-dev).
+struct HipInstallation {
+  std::string root;
+  int major = 0, minor = 0;
+  std::string version() const { return std::to_string(major) + "." + std::to_string(minor); }
+};
+
+// Finds it: `explicitPath` (--hip-path) if given, else $HIP_PATH,
+// $ROCM_PATH, the hipcc on PATH, /opt/rocm, /usr. On failure returns
+// nullopt and sets `error` to one line naming what was tried.
+std::optional<HipInstallation> findHipInstallation(const std::string &explicitPath, std::string &error);
+
+// Reads HIP_VERSION_MAJOR/MINOR from include/hip/hip_version.h.
+bool readHipVersion(const std::string &root, int &major, int &minor);
+
 } // namespace warpcheck

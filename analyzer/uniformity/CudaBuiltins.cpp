@@ -9,8 +9,41 @@ namespace warpcheck {
 
 using namespace clang;
 
+static BuiltinVar builtinVarNamed(llvm::StringRef name) {
+  return llvm::StringSwitch<BuiltinVar>(name)
+      .Case("threadIdx", BuiltinVar::ThreadIdx)
+      .Case("blockIdx", BuiltinVar::BlockIdx)
+      .Case("blockDim", BuiltinVar::BlockDim)
+      .Case("gridDim", BuiltinVar::GridDim)
+      .Default(BuiltinVar::None);
+}
+
+// HIP's headers (amd_hip_runtime.h) make threadIdx a constexpr
+// __HIP_Coordinates<F> whose members x, y, z are empty structs converting
+// to unsigned: `threadIdx.x` is the member `x` of the variable `threadIdx`,
+// usually under a call of its conversion operator.
+static BuiltinVarRef hipBuiltinVarRef(const Expr *e) {
+  BuiltinVarRef out;
+  if (const auto *mc = dyn_cast<CXXMemberCallExpr>(e)) {
+    if (!isa_and_nonnull<CXXConversionDecl>(mc->getMethodDecl())) return out;
+    e = mc->getImplicitObjectArgument()->IgnoreParenImpCasts();
+  }
+  const auto *me = dyn_cast<MemberExpr>(e);
+  if (!me || !me->getMemberDecl()->getDeclName().isIdentifier()) return out;
+  llvm::StringRef member = me->getMemberDecl()->getName();
+  if (member != "x" && member != "y" && member != "z") return out;
+  const auto *dre = dyn_cast<DeclRefExpr>(me->getBase()->IgnoreParenImpCasts());
+  const auto *var = dre ? dyn_cast<VarDecl>(dre->getDecl()) : nullptr;
+  const CXXRecordDecl *type = var ? var->getType()->getAsCXXRecordDecl() : nullptr;
+  if (!type || !type->getName().starts_with("__HIP_Coordinates")) return out;
+  out.var = builtinVarNamed(var->getName());
+  if (out.var != BuiltinVar::None) out.dim = member[0];
+  return out;
+}
+
 BuiltinVarRef builtinVarRef(const Expr *e) {
   BuiltinVarRef out;
+  if (BuiltinVarRef hip = hipBuiltinVarRef(e->IgnoreParenImpCasts()); hip.var != BuiltinVar::None) return hip;
   const auto *pse = dyn_cast<PseudoObjectExpr>(e->IgnoreParenImpCasts());
   if (!pse) return out;
   const auto *prop = dyn_cast<MSPropertyRefExpr>(pse->getSyntacticForm()->IgnoreParens());
@@ -19,12 +52,7 @@ BuiltinVarRef builtinVarRef(const Expr *e) {
   if (const auto *ove = dyn_cast<OpaqueValueExpr>(base)) base = ove->getSourceExpr()->IgnoreParenImpCasts();
   const auto *dre = dyn_cast<DeclRefExpr>(base);
   if (!dre) return out;
-  out.var = llvm::StringSwitch<BuiltinVar>(dre->getDecl()->getName())
-                .Case("threadIdx", BuiltinVar::ThreadIdx)
-                .Case("blockIdx", BuiltinVar::BlockIdx)
-                .Case("blockDim", BuiltinVar::BlockDim)
-                .Case("gridDim", BuiltinVar::GridDim)
-                .Default(BuiltinVar::None);
+  out.var = builtinVarNamed(dre->getDecl()->getName());
   llvm::StringRef p = prop->getPropertyDecl()->getName();
   out.dim = p.empty() ? 0 : p.back();
   return out;
@@ -63,10 +91,47 @@ WarpCollective warpCollectiveOf(llvm::StringRef name) {
       .Default(WarpCollective::None);
 }
 
-bool isLegacyWarpIntrinsic(llvm::StringRef name) {
-  return llvm::StringSwitch<bool>(name)
-      .Cases({"__shfl", "__shfl_up", "__shfl_down", "__shfl_xor", "__ballot", "__any", "__all"}, true)
-      .Default(false);
+bool isLegacyWarpIntrinsic(llvm::StringRef name) { return legacyWarpCollectiveOf(name) != WarpCollective::None; }
+
+WarpCollective legacyWarpCollectiveOf(llvm::StringRef name) {
+  return llvm::StringSwitch<WarpCollective>(name)
+      .Case("__shfl", WarpCollective::Shfl)
+      .Case("__shfl_up", WarpCollective::ShflUp)
+      .Case("__shfl_down", WarpCollective::ShflDown)
+      .Case("__shfl_xor", WarpCollective::ShflXor)
+      .Case("__ballot", WarpCollective::Ballot)
+      .Case("__any", WarpCollective::Any)
+      .Case("__all", WarpCollective::All)
+      .Default(WarpCollective::None);
+}
+
+// The dimension a HIP/OCKL work-item query names by its constant argument
+// (__ockl_get_local_id(0) is threadIdx.x); -1 when it is not a constant.
+static int dimensionArg(const CallExpr *call) {
+  if (call->getNumArgs() < 1) return -1;
+  const Expr *a = call->getArg(0)->IgnoreParenImpCasts();
+  if (const auto *lit = dyn_cast<IntegerLiteral>(a)) return int(lit->getValue().getZExtValue());
+  return -1;
+}
+
+// AMD GPU sources of thread dependence, as HIP's headers reach them:
+// work-item ids (the lane-varying x, the warp-uniform y and z), the lane
+// id, and readfirstlane (one lane's value for the whole wavefront).
+static std::optional<Divergence> amdgcnResult(const CallExpr *call, llvm::StringRef name) {
+  if (name == "__ockl_get_local_id" || name == "__ockl_get_global_id")
+    return dimensionArg(call) == 0 || dimensionArg(call) < 0 ? Divergence::Thread : Divergence::Warp;
+  if (name == "__builtin_amdgcn_workitem_id_x") return Divergence::Thread;
+  if (name == "__builtin_amdgcn_workitem_id_y" || name == "__builtin_amdgcn_workitem_id_z") return Divergence::Warp;
+  if (name == "__lane_id" || name.starts_with("__builtin_amdgcn_mbcnt") || name == "__builtin_amdgcn_read_exec" ||
+      name == "__builtin_amdgcn_s_memtime" || name == "__builtin_amdgcn_s_memrealtime" || name == "wall_clock64")
+    return Divergence::Thread;
+  if (name == "__builtin_amdgcn_readfirstlane") return Divergence::Warp;
+  if (name == "__ockl_get_group_id" || name == "__ockl_get_local_size" || name == "__ockl_get_num_groups" ||
+      name == "__ockl_get_global_size" || name.starts_with("__builtin_amdgcn_workgroup_id") ||
+      name.starts_with("__builtin_amdgcn_workgroup_size") || name.starts_with("__builtin_amdgcn_grid_size") ||
+      name == "__builtin_amdgcn_wavefrontsize")
+    return Divergence::Uniform;
+  return std::nullopt;
 }
 
 llvm::StringRef calleeName(const CallExpr *call) {
@@ -97,7 +162,17 @@ std::optional<Divergence> intrinsicResult(const CallExpr *call, llvm::StringRef 
   default:
     break;
   }
-  if (isLegacyWarpIntrinsic(name)) return Divergence::Thread;
+  switch (legacyWarpCollectiveOf(name)) {
+  case WarpCollective::Ballot:
+  case WarpCollective::Any:
+  case WarpCollective::All:
+    return Divergence::Warp; // one value for the lanes that vote
+  case WarpCollective::None:
+    break;
+  default:
+    return Divergence::Thread;
+  }
+  if (auto amd = amdgcnResult(call, name)) return amd;
   // Atomics return the old value: each thread sees a different one.
   if (name.starts_with("atomic") || name.starts_with("__atomic") || name.starts_with("__nv_atomic") ||
       name.starts_with("__nvvm_atom") || name.starts_with("__iAtomic") || name.starts_with("__uAtomic") ||

@@ -17,7 +17,8 @@ struct BuiltinVarRef {
   char dim = 0; // 'x', 'y', 'z'
 };
 
-// threadIdx.x and friends (a PseudoObjectExpr over an MSPropertyRefExpr).
+// threadIdx.x and friends: CUDA's (a PseudoObjectExpr over an
+// MSPropertyRefExpr) and HIP's (a member of a __HIP_Coordinates constant).
 BuiltinVarRef builtinVarRef(const clang::Expr *e);
 
 // A block-wide barrier intrinsic: __syncthreads, __syncthreads_{count,and,or},
@@ -32,9 +33,12 @@ enum class WarpCollective {
 };
 // Warp `_sync` intrinsics (and __activemask); the mask is argument 0.
 WarpCollective warpCollectiveOf(llvm::StringRef name);
-// The removed non-sync forms: __shfl, __shfl_up, __shfl_down, __shfl_xor,
-// __ballot, __any, __all.
+// The non-sync forms: __shfl, __shfl_up, __shfl_down, __shfl_xor, __ballot,
+// __any, __all. Removed from CUDA; ordinary API in HIP.
 bool isLegacyWarpIntrinsic(llvm::StringRef name);
+// Which collective a non-sync form is (it takes no mask: its operands start
+// at argument 0); None for other names.
+WarpCollective legacyWarpCollectiveOf(llvm::StringRef name);
 
 // The thread dependence of the result of a call to a known intrinsic, or
 // nullopt when the callee is not special (analyse its body, or join args).

@@ -74,8 +74,9 @@ std::optional<int64_t> LaneModel::eval(const Expr *e, unsigned tid, int depth) c
   }
   if (auto ref = builtinVarRef(e); ref.var != BuiltinVar::None) {
     if (ref.var == BuiltinVar::ThreadIdx && ref.dim == 'x') return int64_t(tid);
-    return std::nullopt;
+    return leafValue_ ? leafValue_(e, tid) : std::nullopt;
   }
+  if (const auto *call = dyn_cast<CallExpr>(e); call && callValue_) return callValue_(call, tid);
   if (const auto *ce = dyn_cast<CastExpr>(e)) {
     auto v = eval(ce->getSubExpr(), tid, depth + 1);
     if (!v) return v;
@@ -95,7 +96,7 @@ std::optional<int64_t> LaneModel::eval(const Expr *e, unsigned tid, int depth) c
   if (const auto *dre = dyn_cast<DeclRefExpr>(e)) {
     const Expr *d = definitionOf(dre);
     if (d && d != dre) return eval(d, tid, depth + 1);
-    return std::nullopt;
+    return leafValue_ ? leafValue_(dre, tid) : std::nullopt;
   }
   if (const auto *uo = dyn_cast<UnaryOperator>(e)) {
     auto v = eval(uo->getSubExpr(), tid, depth + 1);
@@ -159,15 +160,15 @@ std::optional<int64_t> LaneModel::eval(const Expr *e, unsigned tid, int depth) c
   return std::nullopt;
 }
 
-LaneFacts LaneModel::reachOf(const Stmt *call) const {
+LaneFacts LaneModel::reachOf(const Stmt *call, bool withExits) const {
   LaneFacts facts;
   facts.warpSize = warpSize_;
-  facts.guards = fu_.guards(call);
+  facts.guards = fu_.guards(call, withExits);
   for (auto &w : facts.reach) w.fill(Reach::Yes);
   for (auto &w : facts.blockerIndex) w.fill(-1);
   for (size_t gi = 0; gi < facts.guards.size(); ++gi) {
     const Guard &g = facts.guards[gi];
-    for (unsigned w = 0; w < LaneFacts::kWarps; ++w)
+    for (unsigned w = 0; w < facts.warps(); ++w)
       for (unsigned l = 0; l < warpSize_; ++l) {
         Reach &r = facts.reach[w][l];
         if (r == Reach::No) continue;
@@ -213,7 +214,7 @@ MaskFacts LaneModel::maskOf(const Expr *mask) const {
     }
   }
   bool any = false;
-  for (unsigned w = 0; w < LaneFacts::kWarps; ++w)
+  for (unsigned w = 0; w < 1024 / warpSize_; ++w)
     for (unsigned l = 0; l < warpSize_; ++l) {
       auto v = evaluate(mask, w * warpSize_ + l);
       if (v) {

@@ -8,6 +8,7 @@
 #include "analyzer/uniformity/FunctionUniformity.h"
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <optional>
 
 namespace warpcheck {
@@ -15,8 +16,10 @@ namespace warpcheck {
 enum class Reach : uint8_t { No, Maybe, Yes };
 
 struct LaneFacts {
-  static constexpr unsigned kWarps = 32;
+  static constexpr unsigned kWarps = 32; // of 32 lanes in a block of 1024 threads
   unsigned warpSize = 32;
+  // The warps of a 1024-thread block: 32, or 16 wavefronts of 64 lanes.
+  unsigned warps() const { return 1024 / warpSize; }
   // reach[w][l]: whether lane l of warp w reaches the call.
   std::array<std::array<Reach, 64>, kWarps> reach{};
   // Index into `guards` of the guard that makes a lane No/Maybe (for
@@ -44,7 +47,9 @@ class LaneModel {
 public:
   LaneModel(const FunctionUniformity &fu, unsigned warpSize);
 
-  LaneFacts reachOf(const clang::Stmt *call) const;
+  // With `withExits`, guards whose other side only exits the thread count
+  // too: lanes that returned early do not reach `call`.
+  LaneFacts reachOf(const clang::Stmt *call, bool withExits = false) const;
   MaskFacts maskOf(const clang::Expr *mask) const;
 
   // Evaluates `e` for the thread with threadIdx.x == tid.
@@ -57,10 +62,24 @@ public:
   // `__ballot_sync(m, P)` names exactly the lanes where P held.
   bool guardImpliedByBallot(const Guard &g, const clang::CallExpr *ballot) const;
 
+  // Values of calls the model cannot see into, supplied by a rule (e.g.
+  // cooperative groups' tile.thread_rank() is threadIdx.x % N); nullopt for
+  // calls it does not know.
+  using CallValue = std::function<std::optional<int64_t>(const clang::CallExpr *, unsigned tid)>;
+  void setCallValue(CallValue f) { callValue_ = std::move(f); }
+  // Values of the leaves the model cannot evaluate on its own — a variable
+  // without a single plain definition (a parameter, a loop counter),
+  // blockIdx/blockDim/threadIdx.y... — supplied by a rule that knows them
+  // (a call site's argument, one iteration of a loop); nullopt if unknown.
+  using LeafValue = std::function<std::optional<int64_t>(const clang::Expr *leaf, unsigned tid)>;
+  void setLeafValue(LeafValue f) { leafValue_ = std::move(f); }
+
 private:
   std::optional<int64_t> eval(const clang::Expr *e, unsigned tid, int depth) const;
   const FunctionUniformity &fu_;
   unsigned warpSize_;
+  CallValue callValue_;
+  LeafValue leafValue_;
 };
 
 // Structural equality of two expressions (clang's Stmt::Profile).

@@ -123,7 +123,7 @@ TEST(ProjectConfig, BadValuesAreErrors) {
             "cfg.yaml:2:22: 'fatal' is not a severity (expected error, warning or note)");
   EXPECT_EQ(errorOf("FailOn: Error\n"), "cfg.yaml:1:9: 'Error' is not a severity (expected error, warning or note)");
   EXPECT_EQ(errorOf("Archs: [sm_80, sm_8]\n"),
-            "cfg.yaml:1:16: 'sm_8' is not a CUDA arch (expected sm_NN, like sm_80 or sm_90a)");
+            "cfg.yaml:1:16: 'sm_8' is not a GPU arch (expected sm_NN like sm_80 or sm_90a for CUDA, gfxNNN like gfx90a or gfx1100 for HIP)");
   EXPECT_EQ(errorOf("Exclude: ['']\n"), "cfg.yaml:1:11: empty entry in 'Exclude'");
 }
 
@@ -208,6 +208,16 @@ TEST(ProjectConfig, FoundFileIsRelativeBelowTheCurrentDirectory) {
   fs::current_path(old);
   EXPECT_EQ(below, ".warpcheck.yaml");
   EXPECT_EQ(fs::path(above), fs::absolute(t.path / ".warpcheck.yaml"));
+}
+
+TEST(ProjectConfig, AmdGpuArchNames) {
+  for (const char *ok : {"gfx90a", "gfx942", "gfx1100", "gfx1201", "gfx90a:xnack+", "gfx942:sramecc-:xnack+",
+                         "gfx906", "gfx10-3-generic", "gfx9-generic"})
+    EXPECT_TRUE(isAmdGpuArchName(ok)) << ok;
+  for (const char *bad : {"gfx", "gfxabc", "sm_90", "gfx90a:xnack", "amdgcn", "gfx90a+"})
+    EXPECT_FALSE(isAmdGpuArchName(bad)) << bad;
+  EXPECT_TRUE(isGpuArchName("sm_80"));
+  EXPECT_TRUE(isGpuArchName("gfx1030"));
 }
 
 TEST(ProjectConfig, CudaArchNames) {

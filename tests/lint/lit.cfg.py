@@ -10,7 +10,7 @@ import lit.formats
 
 config.name = "warpcheck-lint"
 config.test_format = lit.formats.ShTest(execute_external=True)
-config.suffixes = [".cu", ".cuh", ".test"]
+config.suffixes = [".cu", ".cuh", ".hip", ".test"]
 config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py.in", "check_warpcheck.py"]
 
 check = os.path.join(config.test_source_root, "check_warpcheck.py")
@@ -19,7 +19,7 @@ config.substitutions.append(
 config.substitutions.append(("%warpcheck", config.warpcheck))
 config.substitutions.append(("%FileCheck", config.filecheck))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
-for var in ("CUDA_PATH", "CUDA_HOME", "PATH", "HOME"):
+for var in ("CUDA_PATH", "CUDA_HOME", "HIP_PATH", "ROCM_PATH", "PATH", "HOME"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 
@@ -35,3 +35,10 @@ _nvcc = shutil.which("nvcc") or next(
 if _nvcc:
     config.available_features.add("nvcc")
     config.substitutions.append(("%nvcc", _nvcc))
+
+# HIP fixtures (REQUIRES: hip) need HIP's headers where lint looks for them
+# (analyzer/frontend/Toolkit.cpp): scripts/install-deps.sh installs Debian's
+# libamdhip64-dev.
+_hip_roots = [os.environ.get(v, "") for v in ("HIP_PATH", "ROCM_PATH")] + ["/opt/rocm", "/usr"]
+if any(r and os.path.isfile(os.path.join(r, "include", "hip", "hip_runtime.h")) for r in _hip_roots):
+    config.available_features.add("hip")

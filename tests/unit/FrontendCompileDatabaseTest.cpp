@@ -28,6 +28,7 @@ std::string writeProject(const test::TempDir &t) {
   t.write("src/host.cpp", "int main() {}\n");
   t.write("src/as_cuda.cpp", "__global__ void c() {}\n");
   t.write("src/d.hip", "\n");
+  t.write("src/e.cu", "\n");
   std::string nvcc = "/usr/local/cuda/bin/nvcc -DFROM_DB -I" + t / "include" +
                      " --generate-code=arch=compute_80,code=[compute_80,sm_80] -rdc=true";
   return t.write("build/compile_commands.json",
@@ -35,7 +36,8 @@ std::string writeProject(const test::TempDir &t) {
                      entry(t / "build", t / "src/sub/b.cu", nvcc + " -DONLY_B -c " + t / "src/sub/b.cu") + ",\n" +
                      entry(t / "build", t / "src/host.cpp", "/usr/bin/c++ -DHOST -c " + t / "src/host.cpp") + ",\n" +
                      entry(t / "build", t / "src/as_cuda.cpp", nvcc + " -x cu -c " + t / "src/as_cuda.cpp") + ",\n" +
-                     entry(t / "build", t / "src/d.hip", "/usr/bin/hipcc -c " + t / "src/d.hip") + "]\n");
+                     entry(t / "build", t / "src/d.hip", "/usr/bin/hipcc --offload-arch=gfx90a:xnack+ -c " + t / "src/d.hip") + ",\n" +
+                     entry(t / "build", t / "src/e.cu", "/opt/rocm/llvm/bin/clang++ -x hip --offload-arch=gfx1100 -mwavefrontsize64 -c " + t / "src/e.cu") + "]\n");
 }
 
 const TranslationUnit *unitFor(const Inputs &in, const std::string &file) {
@@ -105,7 +107,7 @@ TEST(FrontendCompileDatabase, ErrorsAreOneLineNamingTheProblem) {
   EXPECT_NE(error.find("cannot load compile database"), std::string::npos) << error;
 }
 
-TEST(FrontendCompileDatabase, AllCudaEntriesWhenNoFilesAreNamed) {
+TEST(FrontendCompileDatabase, AllCudaAndHipEntriesWhenNoFilesAreNamed) {
   test::TempDir t;
   writeProject(t);
   InputOptions opts;
@@ -113,10 +115,18 @@ TEST(FrontendCompileDatabase, AllCudaEntriesWhenNoFilesAreNamed) {
   Inputs in;
   std::string error;
   ASSERT_TRUE(collectInputs(opts, in, error)) << error;
-  ASSERT_EQ(in.units.size(), 3u);
+  ASSERT_EQ(in.units.size(), 5u);
   EXPECT_EQ(in.units[0].file, t / "src/a.cu");
   EXPECT_EQ(in.units[1].file, t / "src/sub/b.cu");
   EXPECT_EQ(in.units[2].file, t / "src/as_cuda.cpp"); // -x cu
+  // hipcc's .hip file and clang's -x hip .cu file, with their AMD archs.
+  EXPECT_EQ(in.units[3].file, t / "src/d.hip");
+  EXPECT_EQ(in.units[3].language, SourceLanguage::Hip);
+  EXPECT_EQ(in.units[3].archs, (Args{"gfx90a:xnack+"}));
+  EXPECT_EQ(in.units[4].file, t / "src/e.cu");
+  EXPECT_EQ(in.units[4].language, SourceLanguage::Hip);
+  EXPECT_EQ(in.units[4].archs, (Args{"gfx1100"}));
+  EXPECT_TRUE(has(in.units[4].args, "-mwavefrontsize64"));
   const TranslationUnit &a = in.units[0];
   EXPECT_TRUE(has(a.args, "-DFROM_DB"));
   EXPECT_TRUE(has(a.args, "-I" + t / "include"));
@@ -127,11 +137,8 @@ TEST(FrontendCompileDatabase, AllCudaEntriesWhenNoFilesAreNamed) {
   EXPECT_EQ(a.directory, t / "build");
   EXPECT_EQ(a.origin, t / "build/compile_commands.json");
   EXPECT_TRUE(has(in.units[1].args, "-DONLY_B"));
-  // HIP is reported, never dropped; host.cpp was not asked for.
-  ASSERT_EQ(in.skipped.size(), 1u);
-  EXPECT_EQ(in.skipped[0].path, t / "src/d.hip");
-  EXPECT_EQ(in.skipped[0].status, FileStatusKind::Skipped);
-  EXPECT_EQ(in.skipped[0].reason, "HIP is not supported yet");
+  // host.cpp was not asked for.
+  EXPECT_TRUE(in.skipped.empty());
 }
 
 TEST(FrontendCompileDatabase, NoCudaEntriesIsAnError) {
@@ -143,13 +150,13 @@ TEST(FrontendCompileDatabase, NoCudaEntriesIsAnError) {
   Inputs in;
   std::string error;
   EXPECT_FALSE(collectInputs(opts, in, error));
-  EXPECT_NE(error.find("no CUDA sources in"), std::string::npos) << error;
+  EXPECT_NE(error.find("no CUDA or HIP sources in"), std::string::npos) << error;
   EXPECT_NE(error.find("1 entries"), std::string::npos) << error;
 
   t.write("empty/compile_commands.json", "[]");
   opts.buildDir = t / "empty";
   EXPECT_FALSE(collectInputs(opts, in, error));
-  EXPECT_NE(error.find("no CUDA sources in"), std::string::npos) << error;
+  EXPECT_NE(error.find("no CUDA or HIP sources in"), std::string::npos) << error;
 }
 
 TEST(FrontendCompileDatabase, StaleEntryIsSkippedWithWhy) {
@@ -182,7 +189,7 @@ TEST(FrontendCompileDatabase, NamedFilesUseTheirEntries) {
   // A named non-CUDA file is skipped with why, not dropped.
   ASSERT_EQ(in.skipped.size(), 1u);
   EXPECT_EQ(in.skipped[0].path, t / "src/host.cpp");
-  EXPECT_NE(in.skipped[0].reason.find("not a CUDA source"), std::string::npos);
+  EXPECT_NE(in.skipped[0].reason.find("not a CUDA or HIP source"), std::string::npos);
   EXPECT_TRUE(anyContains(in.warnings, "skipping"));
 }
 

@@ -34,7 +34,7 @@ TEST(InputsDiscovery, FindsCudaAndHipSourcesRecursively) {
                          t / "tree/sub/deeper/b.cu", t / "tree/z.hip"}));
 }
 
-TEST(InputsDiscovery, DirectoryBecomesUnitsAndSkippedHip) {
+TEST(InputsDiscovery, DirectoryBecomesCudaAndHipUnits) {
   test::TempDir t;
   writeTree(t);
   InputOptions opts;
@@ -45,10 +45,44 @@ TEST(InputsDiscovery, DirectoryBecomesUnitsAndSkippedHip) {
   Args files;
   for (const TranslationUnit &u : in.units) files.push_back(u.file);
   // alias.cu is a symlink to a.cu: the same TU once.
-  EXPECT_EQ(files, (Args{t / "tree/a.cu", t / "tree/build/gen.cu", t / "tree/sub/deeper/b.cu"}));
-  ASSERT_EQ(in.skipped.size(), 1u);
-  EXPECT_EQ(in.skipped[0].path, t / "tree/z.hip");
-  EXPECT_EQ(in.skipped[0].reason, "HIP is not supported yet");
+  EXPECT_EQ(files, (Args{t / "tree/a.cu", t / "tree/build/gen.cu", t / "tree/sub/deeper/b.cu", t / "tree/z.hip"}));
+  EXPECT_TRUE(in.skipped.empty());
+  EXPECT_EQ(in.units[0].language, SourceLanguage::Cuda);
+  EXPECT_EQ(in.units[3].language, SourceLanguage::Hip);
+}
+
+TEST(Inputs, ArchsGoToTheTusOfTheirLanguage) {
+  test::TempDir t;
+  writeTree(t);
+  InputOptions opts;
+  opts.paths = {t / "tree/a.cu", t / "tree/z.hip"};
+  opts.archs = {"sm_80", "gfx90a", "gfx1100"};
+  Inputs in;
+  std::string error;
+  ASSERT_TRUE(collectInputs(opts, in, error)) << error;
+  ASSERT_EQ(in.units.size(), 2u);
+  EXPECT_EQ(in.units[0].archs, (Args{"sm_80"}));
+  EXPECT_EQ(in.units[1].archs, (Args{"gfx90a", "gfx1100"}));
+  // Only AMD archs named: the CUDA TU keeps its default.
+  opts.archs = {"gfx942"};
+  Inputs again;
+  ASSERT_TRUE(collectInputs(opts, again, error)) << error;
+  EXPECT_TRUE(again.units[0].archs.empty());
+  EXPECT_EQ(again.units[1].archs, (Args{"gfx942"}));
+}
+
+TEST(Inputs, ExtraArgsCanMakeACuFileHip) {
+  test::TempDir t;
+  writeTree(t);
+  InputOptions opts;
+  opts.paths = {t / "tree/a.cu"};
+  opts.extraArgs = {"-x", "hip", "--offload-arch=gfx1100"};
+  Inputs in;
+  std::string error;
+  ASSERT_TRUE(collectInputs(opts, in, error)) << error;
+  ASSERT_EQ(in.units.size(), 1u);
+  EXPECT_EQ(in.units[0].language, SourceLanguage::Hip);
+  EXPECT_EQ(in.units[0].archs, (Args{"gfx1100"}));
 }
 
 TEST(InputsDiscovery, DirectoryWithoutSourcesIsAnError) {
@@ -59,7 +93,7 @@ TEST(InputsDiscovery, DirectoryWithoutSourcesIsAnError) {
   Inputs in;
   std::string error;
   EXPECT_FALSE(collectInputs(opts, in, error));
-  EXPECT_NE(error.find("no CUDA sources"), std::string::npos) << error;
+  EXPECT_NE(error.find("no CUDA or HIP sources"), std::string::npos) << error;
 }
 
 TEST(Inputs, MissingPathIsAnError) {
@@ -87,7 +121,7 @@ TEST(Inputs, ExplicitFiles) {
   EXPECT_EQ(in.units[1].file, t / "tree/.hidden/c.cu"); // named, so not hidden
   ASSERT_EQ(in.skipped.size(), 1u);
   EXPECT_EQ(in.skipped[0].path, t / "tree/y.cpp");
-  EXPECT_NE(in.skipped[0].reason.find("not a CUDA source"), std::string::npos);
+  EXPECT_NE(in.skipped[0].reason.find("not a CUDA or HIP source"), std::string::npos);
 }
 
 TEST(Inputs, ExtraArgsCanMakeACppFileCuda) {

@@ -227,5 +227,8 @@ TEST(NvccFlags, NormalizeArch) {
   EXPECT_EQ(normalizeArch("sm_100f"), "sm_100f");
   EXPECT_EQ(normalizeArch("native"), "");
   EXPECT_EQ(normalizeArch("all-major"), "");
-  EXPECT_EQ(normalizeArch("gfx90a"), "");
+  // AMD targets pass through as clang takes them (a HIP compile database).
+  EXPECT_EQ(normalizeArch("gfx90a"), "gfx90a");
+  EXPECT_EQ(normalizeArch("gfx90a:xnack+"), "gfx90a:xnack+");
+  EXPECT_EQ(normalizeArch("pentium"), "");
 }

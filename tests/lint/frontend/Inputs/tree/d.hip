@@ -1,2 +1,0 @@
-// HIP: reported as skipped, never parsed.
-#include <hip/hip_runtime.h>
