@@ -61,6 +61,19 @@ bool isLocal(const VarDecl *v) { return v && v->hasLocalStorage() && !isa<ParmVa
 
 // Finds the locals whose address escapes: &v, non-const reference bindings,
 // lambda captures by reference. Those are modelled as objects.
+// Cooperative groups' collectives take their value by forwarding reference
+// (`shfl(TyElem&& elem, ...)`, `reduce(g, TyVal&& val, op)`) and only read
+// it: `t = tile.shfl(t, 0)` does not make `t` escape.
+bool readOnlyForwarding(const FunctionDecl *fd, unsigned i) {
+  const FunctionDecl *pattern = fd->getTemplateInstantiationPattern();
+  if (!pattern || i >= pattern->getNumParams() || !pattern->getParamDecl(i)->getType()->isRValueReferenceType() ||
+      (fd->getDeclName().isIdentifier() && fd->getName().starts_with("invoke_one")))
+    return false;
+  for (const DeclContext *dc = fd->getDeclContext(); dc; dc = dc->getParent())
+    if (const auto *ns = dyn_cast<NamespaceDecl>(dc); ns && ns->getName() == "cooperative_groups") return true;
+  return false;
+}
+
 class EscapeScan : public RecursiveASTVisitor<EscapeScan> {
 public:
   llvm::SmallPtrSet<const VarDecl *, 16> escaped;
@@ -84,7 +97,8 @@ public:
         continue;
       }
       QualType pt = fd->getParamDecl(i - offset)->getType();
-      if (pt->isReferenceType() && !pt->getPointeeType().isConstQualified()) mark(call->getArg(i));
+      if (pt->isReferenceType() && !pt->getPointeeType().isConstQualified() && !readOnlyForwarding(fd, i - offset))
+        mark(call->getArg(i));
     }
     if (offset && call->getNumArgs()) mark(call->getArg(0));
     return true;
@@ -550,7 +564,8 @@ struct FunctionUniformity::Impl {
   // How a note names a divergent intrinsic result.
   static std::string describeSource(llvm::StringRef name) {
     if (name.consume_front("__nvvm_read_ptx_sreg_tid_")) return "threadIdx." + name.str();
-    if (name.starts_with("__nvvm_read_ptx_sreg_laneid")) return "the lane id";
+    if (name.consume_front("__builtin_amdgcn_workitem_id_")) return "threadIdx." + name.str();
+    if (name.starts_with("__nvvm_read_ptx_sreg_laneid") || name == "__lane_id") return "the lane id";
     return "the result of " + name.str();
   }
 
@@ -560,17 +575,22 @@ struct FunctionUniformity::Impl {
       std::vector<Uniformity> args;
       for (unsigned i = 0; i < call->getNumArgs(); ++i) args.push_back(eval(call->getArg(i)));
       WarpCollective kind = warpCollectiveOf(name);
+      unsigned first = 1; // the operands follow the mask...
+      if (kind == WarpCollective::None) {
+        kind = legacyWarpCollectiveOf(name);
+        first = 0; // ...except in the non-sync forms (HIP's __shfl)
+      }
       bool shuffle = kind == WarpCollective::Shfl || kind == WarpCollective::ShflUp ||
                      kind == WarpCollective::ShflDown || kind == WarpCollective::ShflXor;
-      if (shuffle && args.size() >= 3) {
+      if (shuffle && args.size() >= first + 2) {
         // A shuffle hands each lane another lane's value: a value that is
         // uniform stays uniform; a broadcast from a warp-uniform lane is the
         // same for the whole warp. (Monotone in both operands.)
-        Uniformity u = args[1];
-        bool broadcast = kind == WarpCollective::Shfl && args[2].level != Divergence::Thread;
+        Uniformity u = args[first];
+        bool broadcast = kind == WarpCollective::Shfl && args[first + 1].level != Divergence::Thread;
         if (u.level == Divergence::Thread && broadcast) u.level = Divergence::Warp;
         else if (u.level == Divergence::Warp && !broadcast) u.level = Divergence::Thread;
-        if (broadcast) u.join(args[2]);
+        if (broadcast) u.join(args[first + 1]);
         if (u.level != Divergence::Uniform && !u.origin) u.origin = source(u.level, call->getBeginLoc(), describeSource(name)).origin;
         return u;
       }
@@ -580,7 +600,7 @@ struct FunctionUniformity::Impl {
       // the same result in every warp.
       bool vote = kind == WarpCollective::Ballot || kind == WarpCollective::All || kind == WarpCollective::Any ||
                   kind == WarpCollective::Reduce || kind == WarpCollective::MatchAll;
-      if (vote && args.size() >= 2 && isFullMask(call->getArg(0))) {
+      if (vote && first == 1 && args.size() >= 2 && isFullMask(call->getArg(0))) {
         if (args[1].warpIndependent) {
           Uniformity u = args[1];
           u.level = Divergence::Uniform;
@@ -594,7 +614,8 @@ struct FunctionUniformity::Impl {
           return u;
         }
       }
-      return source(*known, call->getBeginLoc(), describeSource(name), name.starts_with("__nvvm_read_ptx_sreg_laneid"));
+      return source(*known, call->getBeginLoc(), describeSource(name),
+                    name.starts_with("__nvvm_read_ptx_sreg_laneid") || name == "__lane_id");
     }
     const FunctionDecl *callee = call->getDirectCallee();
     const FunctionUniformity *summary = nullptr;
@@ -1191,6 +1212,20 @@ const clang::Expr *FunctionUniformity::singleDefinition(const clang::VarDecl *v)
   if (it == impl_->defsOf.end() || it->second.size() != 1) return nullptr;
   const Impl::Def &d = impl_->defs[it->second[0]];
   return d.compound ? nullptr : d.value;
+}
+
+} // namespace warpcheck
+
+namespace warpcheck {
+
+std::optional<std::vector<FunctionUniformity::Definition>>
+FunctionUniformity::reachingDefinitions(const clang::DeclRefExpr *use) const {
+  const auto *v = clang::dyn_cast<clang::VarDecl>(use->getDecl());
+  if (!impl_ || !v || !impl_->isTracked(v)) return std::nullopt;
+  std::vector<Definition> out;
+  for (unsigned d : impl_->useInfo(use, v).defs)
+    out.push_back(Definition{impl_->defs[d].stmt, impl_->defs[d].value, impl_->defs[d].compound});
+  return out;
 }
 
 } // namespace warpcheck

@@ -4,6 +4,7 @@
 #include "clang/Analysis/CFG.h"
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <vector>
 
@@ -58,6 +59,17 @@ public:
   // The expression a local stands for when it is defined exactly once, by a
   // plain initialisation or assignment; null otherwise.
   const clang::Expr *singleDefinition(const clang::VarDecl *v) const;
+
+  // The definitions of a tracked local that reach `use`: the declaration,
+  // assignment or ++/-- (`value` is what is assigned, the right side of a
+  // compound assignment, null for ++/--). Nullopt for a local that is not
+  // tracked (its address escapes, an array or a struct) or a parameter.
+  struct Definition {
+    const clang::Stmt *stmt;
+    const clang::Expr *value;
+    bool compound;
+  };
+  std::optional<std::vector<Definition>> reachingDefinitions(const clang::DeclRefExpr *use) const;
 
   struct Impl;
 
