@@ -10,12 +10,21 @@ CheckFactory warpMaskNonuniformCheck();
 CheckFactory warpActivemaskMisuseCheck();
 CheckFactory warpLegacyIntrinsicCheck();
 CheckFactory warpShflWidthCheck();
+CheckFactory warpImplicitSynchronousCheck();
 CheckFactory archDependentSignatureCheck();
 CheckFactory archDependentInstantiationCheck();
 CheckFactory archDependentDefinitionCheck();
 CheckFactory archMacroInHostCodeCheck();
 CheckFactory cgTileSizeCheck();
+CheckFactory cgCollectiveDivergentCheck();
 CheckFactory gridSyncWithoutCooperativeLaunchCheck();
+CheckFactory asyncCopyReadBeforeWaitCheck();
+CheckFactory pipelineProtocolCheck();
+CheckFactory asyncBarrierMisuseCheck();
+CheckFactory hipWarpsizeHardcodedCheck();
+CheckFactory hipMask32bitCheck();
+CheckFactory hipWarpsizeConstexprCheck();
+CheckFactory fenceMissingCheck();
 
 const std::vector<CheckFactory> &allChecks() {
   static const std::vector<CheckFactory> checks = {
@@ -26,12 +35,21 @@ const std::vector<CheckFactory> &allChecks() {
       warpActivemaskMisuseCheck(),
       warpLegacyIntrinsicCheck(),
       warpShflWidthCheck(),
+      warpImplicitSynchronousCheck(),
       archDependentSignatureCheck(),
       archDependentInstantiationCheck(),
       archDependentDefinitionCheck(),
       archMacroInHostCodeCheck(),
       cgTileSizeCheck(),
+      cgCollectiveDivergentCheck(),
       gridSyncWithoutCooperativeLaunchCheck(),
+      asyncCopyReadBeforeWaitCheck(),
+      pipelineProtocolCheck(),
+      asyncBarrierMisuseCheck(),
+      hipWarpsizeHardcodedCheck(),
+      hipMask32bitCheck(),
+      hipWarpsizeConstexprCheck(),
+      fenceMissingCheck(),
   };
   return checks;
 }
