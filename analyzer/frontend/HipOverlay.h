@@ -6,7 +6,9 @@
 // Debian 12's (HIP 5.2). They are declarations without ROCm's static_assert
 // on the mask type: a 32-bit mask parses, and hip-mask-32bit reports it.
 // Like ROCm, the wrapper declares nothing when the including code defines
-// HIP_DISABLE_WARP_SYNC_BUILTINS.
+// HIP_DISABLE_WARP_SYNC_BUILTINS. Before HIP's own headers (through
+// <hip/hip_runtime.h> and <hip/hip_fp16.h>) it declares the half-precision
+// helpers that HIP 5's headers expect from clang's wrapper of old.
 #include "analyzer/frontend/Toolkit.h"
 #include "llvm/ADT/IntrusiveRefCntPtr.h"
 #include "llvm/Support/VirtualFileSystem.h"
