@@ -11,7 +11,14 @@ line) and exit code are the native ones, and counts each tool's findings
 (warpcheck: the report's findings; racecheck: the hazards of its
 `RACECHECK SUMMARY` line, else `ERROR SUMMARY: N errors`). Prints a table
 with the slowdowns, racecheck/warpcheck ratios and their geometric means,
-and writes DIR/bench-results.json.
+and writes DIR/bench-results.json. The peak GPU memory in use during each
+run (nvidia-smi, polled every 0.1 s, minus what was in use before) gives the
+memory overhead of each tool.
+
+With --workloads it also runs the real programs of bench/workloads/ (a
+PyTorch training loop, CuPy kernels: Python scripts, skipped with a printed
+reason when their module is not installed) the same way, after one untimed
+native run that warms CuPy's kernel cache.
 
   python3 bench/run_vs_racecheck.py --warpcheck build/cli/warpcheck --workdir /tmp/bench
   python3 bench/run_vs_racecheck.py --warpcheck build/cli/warpcheck --workdir /tmp/bench \\
@@ -34,6 +41,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 BENCH = os.path.dirname(os.path.abspath(__file__))
@@ -70,6 +78,45 @@ def run(cmd, timeout, cwd=None):
             wall, timed_out)
 
 
+class GpuMemoryPoller:
+    """Peak GPU memory in use (MiB, GPU 0, all processes) while running,
+    minus the amount in use when it started; None without nvidia-smi."""
+
+    QUERY = ["nvidia-smi", "--query-gpu=memory.used", "--format=csv,noheader,nounits", "-i", "0"]
+
+    def __init__(self):
+        self.base = self._read()
+        self.peak = self.base
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._loop, daemon=True)
+
+    def _read(self):
+        try:
+            out = subprocess.run(self.QUERY, capture_output=True, text=True, timeout=10).stdout
+            return int(out.strip().splitlines()[0])
+        except (OSError, ValueError, IndexError, subprocess.TimeoutExpired):
+            return None
+
+    def _loop(self):
+        while not self._stop.wait(0.1):
+            used = self._read()
+            if used is not None and (self.peak is None or used > self.peak):
+                self.peak = used
+
+    def __enter__(self):
+        if self.base is not None:
+            self._thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self._stop.set()
+        if self._thread.is_alive():
+            self._thread.join()
+
+    def used_mib(self):
+        return None if self.base is None or self.peak is None else self.peak - self.base
+
+
 def program_output(stdout):
     """What must match the native run: stdout without the timing line and
     without any sanitizer banner lines."""
@@ -86,10 +133,13 @@ def measure(cmd, opts, after=None):
     """Best of up to opts.reps runs (a run over opts.repeat_below seconds is
     not repeated). after(code, out, err) -> dict of extra fields, read from
     the last run."""
-    best_wall, best_ms, last = None, None, None
+    best_wall, best_ms, last, peak_mib = None, None, None, None
     runs = []
     for _ in range(opts.reps):
-        code, out, err, wall, timed_out = run(cmd, opts.timeout, cwd=opts.workdir)
+        with GpuMemoryPoller() as memory:
+            code, out, err, wall, timed_out = run(cmd, opts.timeout, cwd=opts.workdir)
+        if memory.used_mib() is not None:
+            peak_mib = max(peak_mib or 0, memory.used_mib())
         runs.append(round(wall, 3))
         last = {"exit_code": code, "stdout": out, "stderr": err, "timed_out": timed_out}
         if timed_out or code is None:
@@ -101,7 +151,7 @@ def measure(cmd, opts, after=None):
             best_ms = ms if best_ms is None else min(best_ms, ms)
         if wall > opts.repeat_below:
             break
-    res = {"wall_s": best_wall, "kernel_ms": best_ms, "runs_s": runs,
+    res = {"wall_s": best_wall, "kernel_ms": best_ms, "runs_s": runs, "gpu_mib": peak_mib,
            "exit_code": last["exit_code"], "timed_out": last["timed_out"],
            "output": program_output(last["stdout"]), "stderr_tail": "\n".join(last["stderr"].splitlines()[-15:])}
     if after:
@@ -148,6 +198,17 @@ def racecheck_findings(log):
     return read
 
 
+def workload_missing_module(script):
+    """The module a workload's `# requires: MODULE` line names when it cannot
+    be imported here, else None."""
+    with open(script, encoding="utf-8") as f:
+        m = re.search(r"^# requires: (\w+)", f.read(), re.M)
+    if not m:
+        return None
+    probe = subprocess.run([sys.executable, "-c", "import " + m.group(1)], capture_output=True)
+    return None if probe.returncode == 0 else m.group(1)
+
+
 def ratio(a, b):
     return a / b if a is not None and b else None
 
@@ -190,6 +251,9 @@ def main():
     ap.add_argument("--no-racecheck", action="store_true", help="skip compute-sanitizer")
     ap.add_argument("--no-warpcheck", action="store_true", help="skip warpcheck")
     ap.add_argument("--sources", default=os.path.join(BENCH, "gpu"), help="directory of the .cu programs")
+    ap.add_argument("--workloads", action="store_true",
+                    help="also run the Python workloads of bench/workloads/ (PyTorch, CuPy)")
+    ap.add_argument("--workloads-only", action="store_true", help="only the Python workloads")
     opts = ap.parse_args()
 
     ok, gpu = gpu_present()
@@ -215,7 +279,9 @@ def main():
     os.makedirs(opts.workdir, exist_ok=True)
 
     only = [p for a in opts.only for p in a.split(",") if p]
-    sources = sorted(glob.glob(os.path.join(opts.sources, "*.cu")))
+    sources = [] if opts.workloads_only else sorted(glob.glob(os.path.join(opts.sources, "*.cu")))
+    if opts.workloads or opts.workloads_only:
+        sources += sorted(glob.glob(os.path.join(BENCH, "workloads", "*.py")))
     if only:
         sources = [s for s in sources
                    if any(fnmatch.fnmatchcase(os.path.splitext(os.path.basename(s))[0], p) for p in only)]
@@ -233,13 +299,28 @@ def main():
         exe = os.path.join(opts.workdir, name)
         entry = {"name": name, "source": src, "args": args}
         results.append(entry)
-        code, out, err, wall, _ = run([nvcc, "-O3", "-lineinfo", "-arch=" + arch, "-o", exe, src], 600)
+        if src.endswith(".py"):
+            missing = workload_missing_module(src)
+            if missing:
+                entry["skipped"] = "no module %s" % missing
+                print("%s: SKIP: python module '%s' is not installed" % (name, missing))
+                continue
+            exe, err = sys.executable, ""
+            entry_args = [src]  # --launches is for the .cu programs
+            # Untimed: fills CuPy's kernel cache (NVRTC) and the OS's file
+            # cache, which would otherwise make the first (native) run slowest.
+            code, _, err, _, _ = run([exe] + entry_args, opts.timeout, cwd=opts.workdir)
+            failed = "the warm-up run failed (exit %s)" % code
+        else:
+            code, out, err, wall, _ = run([nvcc, "-O3", "-lineinfo", "-arch=" + arch, "-o", exe, src], 600)
+            entry_args = args
+            failed = "compile failed"
         if code != 0:
-            entry["error"] = "compile failed"
-            problems.append("%s: compile failed:\n%s" % (name, err[-2000:]))
-            print("%s: compile failed" % name)
+            entry["error"] = failed
+            problems.append("%s: %s:\n%s" % (name, failed, err[-2000:]))
+            print("%s: %s" % (name, failed))
             continue
-        native = measure([exe] + args, opts)
+        native = measure([exe] + entry_args, opts)
         entry["native"] = native
         print("%s: native %s s (kernels %s ms)" % (name, fmt(native["wall_s"]), fmt(native["kernel_ms"])))
         sys.stdout.flush()
@@ -250,11 +331,11 @@ def main():
             report = os.path.join(opts.workdir, name + ".warpcheck.json")
             if os.path.exists(report):
                 os.remove(report)
-            modes.append(("warpcheck", [warpcheck, "run", "--format", "json", "-o", report, "--", exe] + args,
+            modes.append(("warpcheck", [warpcheck, "run", "--format", "json", "-o", report, "--", exe] + entry_args,
                           warpcheck_findings(report)))
         if sanitizer:
             log = os.path.join(opts.workdir, name + ".racecheck.log")
-            modes.append(("racecheck", [sanitizer, "--tool", "racecheck", "--log-file", log, exe] + args,
+            modes.append(("racecheck", [sanitizer, "--tool", "racecheck", "--log-file", log, exe] + entry_args,
                           racecheck_findings(log)))
         for mode, cmd, after in modes:
             res = measure(cmd, opts, after)
@@ -318,6 +399,15 @@ def main():
     print("Kernels only (the programs' kernel_ms, CUDA events):")
     print(table(krows, ["program", "native ms", "warpcheck ms", "racecheck ms", "wc slowdown", "rc slowdown",
                         "rc/wc"]))
+    mrows = []
+    for e in results:
+        mrows.append([e["name"], fmt(col(e, "native", "gpu_mib"), digits=0), fmt(col(e, "warpcheck", "gpu_mib"), digits=0),
+                      fmt(col(e, "racecheck", "gpu_mib"), digits=0),
+                      fmt(ratio(col(e, "warpcheck", "gpu_mib"), col(e, "native", "gpu_mib")), "x"),
+                      fmt(ratio(col(e, "racecheck", "gpu_mib"), col(e, "native", "gpu_mib")), "x")])
+    print()
+    print("Peak GPU memory in use during the run (MiB, nvidia-smi):")
+    print(table(mrows, ["program", "native", "warpcheck", "racecheck", "wc/native", "rc/native"]))
     if problems:
         print()
         print("Problems:")

@@ -10,6 +10,7 @@
 #include "runtime/inject/LaunchChecker.h"
 #include "runtime/inject/ModulePatcher.h"
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -67,7 +68,8 @@ private:
   }
 
   void dispatch(Sanitizer_CallbackDomain domain, Sanitizer_CallbackId cbid, const void *data) {
-    if (flags_.debug) std::fprintf(stderr, "warpcheck-runtime: callback domain %d cbid %d\n", (int)domain, (int)cbid);
+    if (flags_.debug)
+      std::fprintf(stderr, "warpcheck-runtime: [%.3f s] callback domain %d cbid %d\n", elapsed(), (int)domain, (int)cbid);
     std::lock_guard<std::recursive_mutex> g(mu_);
     if (domain == SANITIZER_CB_DOMAIN_RESOURCE) {
       switch (cbid) {
@@ -111,8 +113,13 @@ private:
     else if (cbid == SANITIZER_CBID_LAUNCH_END) launchEnd(*l);
   }
 
+  // Seconds since the runtime started: the trace shows where a run's time goes.
+  double elapsed() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+
   void trace(const std::string &what) {
-    if (flags_.debug) std::fprintf(stderr, "warpcheck-runtime: %s\n", what.c_str());
+    if (flags_.debug) std::fprintf(stderr, "warpcheck-runtime: [%.3f s] %s\n", elapsed(), what.c_str());
   }
 
   void launchBegin(const Sanitizer_LaunchData &l) {
@@ -189,6 +196,7 @@ private:
 
   // Recursive: a Sanitizer call made inside a callback may call back.
   std::recursive_mutex mu_;
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
   Flags flags_;
   RawLog log_;
   std::unique_ptr<KernelFilter> filter_;
