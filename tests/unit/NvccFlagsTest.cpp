@@ -46,6 +46,9 @@ struct Spelling {
   std::string clang;
 };
 
+// What a failure (and --gtest_list_tests) shows for a case.
+void PrintTo(const Spelling &s, std::ostream *os) { *os << "nvcc " << joined(s.nvcc) << " -> clang " << s.clang; }
+
 class NvccSpelling : public ::testing::TestWithParam<Spelling> {};
 
 TEST_P(NvccSpelling, TranslatesToClang) {
