@@ -6,6 +6,7 @@ A competitor's report counts for a label when it is of a kind that can
 stand for the label's rule (a racecheck hazard for a race rule, a synccheck
 error for a barrier or warp-mask rule) and names the labelled line.
 """
+import concurrent.futures
 import json
 import os
 import re
@@ -24,7 +25,7 @@ COMPETITOR_RULES = {
                   "warp-mask-nonuniform"},
 }
 SOURCE_LINE = re.compile(r"([\w./+-]+\.(?:cu|cuh|hip|h|hpp)):(\d+)")
-TIMEOUT = 600
+TIMEOUT = 180  # seconds per compile or run: corpus programs are small
 
 
 class RunError(Exception):
@@ -66,7 +67,8 @@ def sanitizer_reports(text, program):
 def score_program(path, args, opts, workdir):
     """{tool: [(rule or None, {lines})]} for one corpus program: warpcheck's
     findings carry their rule, a competitor's reports None."""
-    name = os.path.splitext(os.path.basename(path))[0]
+    # Unique across rule folders: programs run side by side.
+    name = os.path.basename(os.path.dirname(path)) + "__" + os.path.splitext(os.path.basename(path))[0]
     exe = os.path.join(workdir, name)
     code, out, err = _run([opts.nvcc, "-O2", "-lineinfo", f"-arch={opts.arch}",
                            "-I", os.path.join(os.path.dirname(HERE), "tests", "gpu"), path, "-o", exe])
@@ -139,8 +141,8 @@ def tally(tool, expected, reports, rel, rows, misses, false_positives):
 
 
 def score(programs, opts, root):
-    """Prints the table; returns 0, or 2 when something could not run, or
-    77 without a GPU."""
+    """Prints the table; returns 0, or 2 when a program could not be compiled
+    or run (the others are still scored), or 77 without a GPU."""
     ok, why = gpu_present()
     if not ok:
         print(f"SKIP: no NVIDIA GPU on this machine ({why}); the run half of the corpus was not scored")
@@ -156,18 +158,28 @@ def score(programs, opts, root):
         return 2
     os.makedirs(opts.workdir, exist_ok=True)
     tools = ["warpcheck"] + (list(COMPETITOR_RULES) if opts.sanitizer else [])
-    rows, misses, false_positives = {}, [], []
-    for path, (expected, args) in sorted(programs.items()):
-        rel = os.path.relpath(path, root)
+    rows, misses, false_positives, failures = {}, [], [], []
+
+    def one(item):
+        path, (expected, args) = item
         try:
-            found = score_program(path, args, opts, opts.workdir)
+            return path, score_program(path, args, opts, opts.workdir), None
         except RunError as e:
-            print(f"score: {e}", file=sys.stderr)
-            return 2
+            return path, None, str(e)
+
+    # Programs run side by side on the GPU: this scores findings, not time.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, min(opts.jobs, 8))) as pool:
+        results = list(pool.map(one, sorted(programs.items())))
+    for path, found, error in results:
+        rel = os.path.relpath(path, root)
+        if error:
+            failures.append(f"{rel}: {error}")
+            continue
         for tool in tools:
-            tally(tool, expected, found[tool], rel, rows, misses, false_positives)
+            tally(tool, programs[path][0], found[tool], rel, rows, misses, false_positives)
     rules = sorted({rule for _, rule in rows})
-    print(f"{len(programs)} corpus programs run on {opts.arch}; per rule: found/missed/false positives")
+    print(f"{len(programs) - len(failures)} corpus programs run on {opts.arch}; "
+          "per rule: found/missed/false positives")
     print(f"{'rule':32}" + "".join(f"{t:>22}" for t in tools))
     for rule in rules:
         cells = []
@@ -182,4 +194,6 @@ def score(programs, opts, root):
     if opts.json:
         with open(opts.json, "w", encoding="utf-8") as out:
             json.dump({f"{t} {r}": v for (t, r), v in rows.items()}, out, indent=2, sort_keys=True)
-    return 0
+    for failure in failures:
+        print(f"score: not scored: {failure}", file=sys.stderr)
+    return 2 if failures else 0
