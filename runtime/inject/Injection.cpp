@@ -7,6 +7,7 @@
 #include "reports/Demangle.h"
 #include "runtime/inject/Flags.h"
 #include "runtime/inject/KernelFilter.h"
+#include "runtime/inject/LaunchApi.h"
 #include "runtime/inject/LaunchChecker.h"
 #include "runtime/inject/ModulePatcher.h"
 #include <algorithm>
@@ -47,6 +48,10 @@ public:
     if (r == SANITIZER_SUCCESS) r = sanitizerEnableDomain(1, handle, SANITIZER_CB_DOMAIN_RESOURCE);
     if (r == SANITIZER_SUCCESS) r = sanitizerEnableDomain(1, handle, SANITIZER_CB_DOMAIN_LAUNCH);
     if (r == SANITIZER_SUCCESS) r = sanitizerEnableDomain(1, handle, SANITIZER_CB_DOMAIN_GRAPHS);
+    size_t launchApis = 0;
+    const Sanitizer_CallbackId *apis = launchApiCallbacks(launchApis);
+    for (size_t i = 0; i < launchApis && r == SANITIZER_SUCCESS; ++i)
+      r = sanitizerEnableCallback(1, handle, SANITIZER_CB_DOMAIN_DRIVER_API, apis[i]);
     if (r != SANITIZER_SUCCESS) {
       const char *s = nullptr;
       sanitizerGetResultString(r, &s);
@@ -68,6 +73,11 @@ private:
   }
 
   void dispatch(Sanitizer_CallbackDomain domain, Sanitizer_CallbackId cbid, const void *data) {
+    if (domain == SANITIZER_CB_DOMAIN_DRIVER_API) {
+      // Per-thread state, read by the launch callbacks inside this call.
+      onLaunchApi(cbid, *static_cast<const Sanitizer_CallbackData *>(data));
+      return;
+    }
     if (flags_.debug)
       std::fprintf(stderr, "warpcheck-runtime: [%.3f s] callback domain %d cbid %d\n", elapsed(), (int)domain, (int)cbid);
     std::lock_guard<std::recursive_mutex> g(mu_);

@@ -1,6 +1,8 @@
 #include "runtime/inject/LaunchChecker.h"
 #include "runtime/inject/DriverApi.h"
+#include "runtime/inject/LaunchApi.h"
 #include <algorithm>
+#include <optional>
 
 namespace warpcheck::run {
 
@@ -20,15 +22,19 @@ std::string resultText(SanitizerResult r) {
 // Shared memory a block of this function can address: its static shared
 // memory, the most dynamic shared memory it may be launched with, and what
 // the driver reserves ahead of them.
-uint32_t sharedWindowBytes(CUfunction f, CUdevice dev) {
+// The shared-memory window of one block: static, dynamic, and the reserved
+// bytes at its start. The dynamic part is the launch's own when the launch
+// API told it (LaunchApi.h), else the most the kernel may be given.
+uint32_t sharedWindowBytes(CUfunction f, CUdevice dev, std::optional<uint32_t> dynamicBytes) {
   const DriverApi &api = driverApi();
   int staticBytes = 0, maxDynamic = 48 * 1024, reserved = 1024;
   if (api.ok()) {
     api.funcGetAttribute(&staticBytes, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, f);
-    api.funcGetAttribute(&maxDynamic, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, f);
+    if (!dynamicBytes) api.funcGetAttribute(&maxDynamic, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, f);
     api.deviceGetAttribute(&reserved, CU_DEVICE_ATTRIBUTE_RESERVED_SHARED_MEMORY_PER_BLOCK, dev);
   }
-  return (uint32_t)std::max(0, staticBytes + maxDynamic + reserved);
+  int64_t dynamic = dynamicBytes ? (int64_t)*dynamicBytes : (int64_t)maxDynamic;
+  return (uint32_t)std::max<int64_t>(0, staticBytes + dynamic + reserved);
 }
 
 int smCount(CUdevice dev) {
@@ -61,7 +67,7 @@ bool LaunchChecker::begin(const Sanitizer_LaunchData &l, std::string &error,
     error = "grid of " + std::to_string(grid) + " blocks (the detector handles up to 2^28)";
     return false;
   }
-  uint32_t window = sharedWindowBytes(l.function, l.device);
+  uint32_t window = sharedWindowBytes(l.function, l.device, currentDynamicSharedBytes());
   uint32_t words = (window + 3) / 4;
   int sms = smCount(l.device);
   uint64_t slots = std::min<uint64_t>(residentBlocks(l.function, sms, threads), grid);
