@@ -174,6 +174,11 @@ int runCommand(const std::vector<std::string> &args) {
            countFlag("shadow_budget_mib")},
           {"--no-intra-warp", "", "", "do not report races between lanes of one warp",
            [&](const std::string &, std::string &) { flags[run::flagEnvName("intra_warp")] = "0"; return true; }},
+          {"--patch-on-load", "", "", "patch every module when it is loaded, not before its first checked launch",
+           [&](const std::string &, std::string &) {
+             flags[run::flagEnvName("patch_on_launch")] = "0";
+             return true;
+           }},
       },
       /*takesPositionals=*/false,
       /*takesTrailingArgs=*/true,

@@ -39,7 +39,7 @@ public:
     }
     checker_ = std::make_unique<LaunchChecker>(
         LaunchLimits{cap, flags_.shadow_budget_mib << 20, flags_.intra_warp, flags_.debug});
-    patcher_ = std::make_unique<ModulePatcher>(flags_.patches, flags_.cubin_dir);
+    patcher_ = std::make_unique<ModulePatcher>(flags_.patches, flags_.cubin_dir, flags_.patch_on_launch);
   }
 
   void subscribe() {
@@ -110,6 +110,11 @@ private:
       return;
     }
     if (domain == SANITIZER_CB_DOMAIN_GRAPHS) {
+      if (cbid == SANITIZER_CBID_GRAPHS_GRAPHEXEC_CREATING) {
+        trace("graph instantiated: patching every module from now on");
+        patcher_->patchEverythingFromNowOn(log_);
+        return;
+      }
       // Kernel nodes of a CUDA graph are launches like any other.
       auto *n = static_cast<const Sanitizer_GraphNodeLaunchData *>(data);
       if (n->nodeType != CU_GRAPH_NODE_TYPE_KERNEL || n->isGraphUpload) return;
@@ -141,7 +146,7 @@ private:
     bool wanted = filter_->shouldCheck(name, demangle(name));
     std::string error;
     std::vector<std::string> warnings;
-    if (wanted && !patcher_->patched(l.module, log_)) {
+    if (wanted && !patcher_->ensurePatched(l.context, l.module, log_)) {
       noteOnce("kernel " + demangle(name) + " was not checked: its module could not be patched");
       wanted = false;
     }

@@ -59,12 +59,28 @@ void ModulePatcher::onModuleLoaded(CUcontext ctx, CUmodule module, const char *c
     std::ofstream out(path, std::ios::binary);
     if (out.write(cubin, (std::streamsize)size)) info.cubin = path;
   }
+  contexts_[module] = ctx;
+  if (!patchOnLaunch_) ensurePatched(ctx, module, log);
+}
+
+void ModulePatcher::patchEverythingFromNowOn(RawLog &log) {
+  if (!patchOnLaunch_) return;
+  patchOnLaunch_ = false;
+  for (const auto &[module, ctx] : contexts_) ensurePatched(ctx, module, log);
+}
+
+bool ModulePatcher::ensurePatched(CUcontext ctx, CUmodule module, RawLog &log) {
+  int index = moduleIndex(module);
+  if (index < 0) return false;
+  ModuleInfo &info = log.modules[index];
+  if (!patchAttempted_.insert(module).second) return info.patched;
   std::string error;
   if (!loadPatches(ctx, error)) {
     info.error = error;
-    return;
+    return false;
   }
   info.patched = patchAll(module, info.error);
+  return info.patched;
 }
 
 bool ModulePatcher::patchAll(CUmodule module, std::string &error) {
@@ -95,7 +111,11 @@ void ModulePatcher::onFunctionsLazyLoaded(CUmodule module, RawLog &log) {
   }
 }
 
-void ModulePatcher::onModuleUnloading(CUmodule module) { modules_.erase(module); }
+void ModulePatcher::onModuleUnloading(CUmodule module) {
+  modules_.erase(module);
+  contexts_.erase(module);
+  patchAttempted_.erase(module); // a module loaded later at this address is new
+}
 
 void ModulePatcher::onContextDestroyed(CUcontext ctx) { contextsWithPatches_.erase(ctx); }
 
@@ -104,9 +124,5 @@ int ModulePatcher::moduleIndex(CUmodule module) const {
   return it == modules_.end() ? -1 : it->second;
 }
 
-bool ModulePatcher::patched(CUmodule module, const RawLog &log) const {
-  int i = moduleIndex(module);
-  return i >= 0 && log.modules[i].patched;
-}
 
 } // namespace warpcheck::run

@@ -1,7 +1,10 @@
 #pragma once
-// On module load: save the cubin (for symbolization after the run), load the
-// patches into the context once, and patch the instructions the detector
-// needs. Callers serialise (the Sanitizer API requires it).
+// On module load: save the cubin (for symbolization after the run). Before
+// a module's first checked launch (or at load, with patchOnLaunch off):
+// load the patches into the context once and patch the instructions the
+// detector needs. Libraries load hundreds of modules whose kernels never
+// run (CuPy with cuBLAS, cuRAND and CUB: 1800); patching each at load cost
+// seconds. Callers serialise (the Sanitizer API requires it).
 #include "runtime/RawLog.h"
 #include <cuda.h>
 #include <map>
@@ -12,8 +15,8 @@ namespace warpcheck::run {
 
 class ModulePatcher {
 public:
-  ModulePatcher(std::string patchesPath, std::string cubinDir)
-      : patches_(std::move(patchesPath)), cubinDir_(std::move(cubinDir)) {}
+  ModulePatcher(std::string patchesPath, std::string cubinDir, bool patchOnLaunch)
+      : patches_(std::move(patchesPath)), cubinDir_(std::move(cubinDir)), patchOnLaunch_(patchOnLaunch) {}
 
   // Adds the module to `log.modules`; errors go to its entry.
   void onModuleLoaded(CUcontext ctx, CUmodule module, const char *cubin, size_t size, RawLog &log);
@@ -23,15 +26,24 @@ public:
 
   // Index of the module in log.modules, or -1.
   int moduleIndex(CUmodule module) const;
-  bool patched(CUmodule module, const RawLog &log) const;
+  // Patches the module now unless it is already; false (the reason in its
+  // log entry) when it cannot be patched.
+  bool ensurePatched(CUcontext ctx, CUmodule module, RawLog &log);
+  // Patches every module loaded so far, and each later one at load. For
+  // CUDA graphs: a kernel node launched from an instantiated graph cannot
+  // have its module patched in its launch callback (the launch hangs).
+  void patchEverythingFromNowOn(RawLog &log);
 
 private:
   bool loadPatches(CUcontext ctx, std::string &error);
   bool patchAll(CUmodule module, std::string &error);
 
   std::string patches_, cubinDir_;
+  bool patchOnLaunch_;
+  std::set<CUmodule> patchAttempted_;
   std::set<CUcontext> contextsWithPatches_;
   std::map<CUmodule, int> modules_;
+  std::map<CUmodule, CUcontext> contexts_;
 };
 
 } // namespace warpcheck::run
