@@ -14,6 +14,13 @@ std::optional<SourceLine> LineTable::lookup(const std::string &function, uint64_
   return std::prev(it)->second;
 }
 
+// True when `call` is one of the call sites `inner` is inlined at.
+static bool isFrameOf(const SourceLine &call, const SourceLine &inner) {
+  for (const auto &[file, line] : inner.inlinedAt)
+    if (file == call.file && line == call.line) return true;
+  return false;
+}
+
 LineTable parseNvdisasm(const std::string &listing) {
   static const std::regex section(R"(^\s*\.section\s+\.text\.([^,\s]+))");
   static const std::regex file(R"rx(^\s*//## File "([^"]*)", line (\d+)(.*)$)rx");
@@ -22,6 +29,7 @@ LineTable parseNvdisasm(const std::string &listing) {
   LineTable t;
   std::map<uint64_t, SourceLine> *current = nullptr;
   std::optional<SourceLine> where;
+  bool sinceInstruction = false; // `where` was set after the last instruction
   std::istringstream in(listing);
   std::string line;
   std::smatch m;
@@ -36,9 +44,15 @@ LineTable parseNvdisasm(const std::string &listing) {
       std::string rest = m[3].str();
       for (std::sregex_iterator i(rest.begin(), rest.end(), inlined), e; i != e; ++i)
         s.inlinedAt.emplace_back((*i)[1].str(), (unsigned)std::stoul((*i)[2].str()));
+      // nvdisasm follows an inlined location with its call site's line
+      // ("line 26 inlined at ..., line 51", then "line 51"): the
+      // instructions below belong to the inlined line.
+      if (sinceInstruction && where && s.inlinedAt.empty() && isFrameOf(s, *where)) continue;
       where = std::move(s);
+      sinceInstruction = true;
     } else if (current && where && std::regex_search(line, m, insn)) {
       (*current)[std::stoull(m[1].str(), nullptr, 16)] = *where;
+      sinceInstruction = false;
     }
   }
   return t;

@@ -15,6 +15,7 @@ _Z4kernPf:
         /*0000*/                   LDC R1, c[0x0][0x28] ;
         /*0010*/                   S2R R9, SR_TID.X ;
 	//## File "/src/k.cu", line 2 inlined at "/src/k.cu", line 3
+	//## File "/src/k.cu", line 3
         /*0080*/                   IMAD R2, R9, 0x3, RZ ;
 	//## File "/src/k.cu", line 3
         /*0090*/                   STS [R5+UR4], R0 ;
@@ -36,6 +37,10 @@ TEST(Symbolizer, ParsesLinesInlinedAtChainsAndSections) {
   EXPECT_EQ(in->line, 2u);
   ASSERT_EQ(in->inlinedAt.size(), 1u);
   EXPECT_EQ(in->inlinedAt[0].second, 3u);
+  // The call site's line after an inlined one (as nvdisasm prints them)
+  // does not take the inlined instructions; a later one does.
+  EXPECT_EQ(t.lookup("_Z4kernPf", 0x90)->line, 3u);
+  EXPECT_TRUE(t.lookup("_Z4kernPf", 0x90)->inlinedAt.empty());
   // A callee laid out in the kernel's section keeps the section's name.
   EXPECT_EQ(t.lookup("_Z4kernPf", 0x180)->line, 1u);
   // No line info in that section: no answer rather than a wrong one.
@@ -54,8 +59,17 @@ TEST(Symbolizer, MapsOffsetsOfARealCubin) {
                                   "  s[threadIdx.x] = threadIdx.x;\n"
                                   "  __syncthreads();\n"
                                   "  out[threadIdx.x] = s[threadIdx.x ^ 1];\n"
+                                  "}\n"
+                                  "__device__ void helper(volatile int *s, int t) {\n"
+                                  "  s[t] += s[t + 16];\n"
+                                  "}\n"
+                                  "__global__ void callsHelper(int *out) {\n"
+                                  "  __shared__ int s[64];\n"
+                                  "  s[threadIdx.x] = threadIdx.x;\n"
+                                  "  if (threadIdx.x < 32) helper(s, threadIdx.x);\n"
+                                  "  out[threadIdx.x] = s[threadIdx.x];\n"
                                   "}\n";
-  std::string cmd = nvcc + " -arch=sm_90 -lineinfo -cubin -o " + dir + "/k.cubin " + dir + "/k.cu";
+  std::string cmd = nvcc + " -O2 -arch=sm_90 -lineinfo -cubin -o " + dir + "/k.cubin " + dir + "/k.cu";
   ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
   Symbolizer sym(nvdisasm);
   std::string error;
@@ -68,6 +82,17 @@ TEST(Symbolizer, MapsOffsetsOfARealCubin) {
     lines.insert(where.line);
   }
   EXPECT_TRUE(lines.count(3) && lines.count(4) && lines.count(5)) << "lines seen: " << lines.size();
+  // The helper's shared-memory accesses, inlined into the kernel, map to the
+  // helper's line with the call site as their frame.
+  ASSERT_TRUE(t->sections.count("_Z11callsHelperPi"));
+  bool inlinedLine = false;
+  for (auto &[offset, where] : t->sections.at("_Z11callsHelperPi"))
+    if (where.line == 8u) {
+      inlinedLine = true;
+      ASSERT_EQ(where.inlinedAt.size(), 1u);
+      EXPECT_EQ(where.inlinedAt[0].second, 13u);
+    }
+  EXPECT_TRUE(inlinedLine) << "no instruction maps to the inlined helper's line 8";
   EXPECT_FALSE(sym.table(dir + "/missing.cubin", error));
   EXPECT_NE(error.find("failed"), std::string::npos) << error;
   std::system(("rm -rf " + dir).c_str());
