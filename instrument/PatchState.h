@@ -129,6 +129,11 @@ struct LaunchState {
   // its own entry when its block enters.
   AsyncThread *async;
   FindingRecord *table;       // [tableCapacity]
+  // [tableCapacity] in pinned host memory, or null: a copy of each record
+  // when it is first made, at the same index. A kernel that faults (a bad
+  // address) takes the context and `table` with it; the journal stays
+  // readable.
+  FindingRecord *journal;
   Counters *counters;
 };
 

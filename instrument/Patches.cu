@@ -84,6 +84,26 @@ __device__ __forceinline__ unsigned long long mix(unsigned long long x) {
 
 // Records one hazard: a new (kind, pc1, pc2) gets an entry with this
 // example; a known one only counts. Returns the entry or null when full.
+// Copies a new record to host memory, ready flag last, so that the host
+// can read it even when the kernel traps later (one write per distinct
+// finding: the PCIe traffic is negligible).
+__device__ void journal(FindingRecord *j, const FindingRecord &r, unsigned long long key) {
+  volatile FindingRecord *v = j;
+  v->pc1 = r.pc1;
+  v->pc2 = r.pc2;
+  v->count = 1;
+  v->kind = r.kind;
+  v->flags = r.flags;
+  for (int i = 0; i < 3; ++i) v->block[i] = r.block[i];
+  v->thread1 = r.thread1;
+  v->thread2 = r.thread2;
+  v->offset = r.offset;
+  v->extra = r.extra;
+  v->key = key;
+  __threadfence_system();
+  v->ready = 1;
+}
+
 __device__ FindingRecord *record(const LaunchState *st, uint32_t kind, uint64_t pc1, uint64_t pc2,
                                  uint32_t thread1, uint32_t thread2, uint32_t offset, uint32_t flags,
                                  uint32_t extra) {
@@ -111,6 +131,7 @@ __device__ FindingRecord *record(const LaunchState *st, uint32_t kind, uint64_t 
       __threadfence();
       atomicAdd(&r->count, 1ull);
       atomicExch(&r->ready, 1u);
+      if (st->journal) journal(&st->journal[(key + probe) & (cap - 1)], *r, key);
       return r;
     }
     if (old == key) {
@@ -577,10 +598,16 @@ extern "C" __device__ __noinline__ SanitizerPatchResult wcSyncwarp(void *userdat
   if (!((mask >> lane) & 1u))
     record(st, kSyncwarpMissingLane, pc, pc, thread, thread, mask, 0, 1u << lane);
   uint32_t active = __activemask();
-  // Converged lanes at this call must agree on the mask.
+  // A lane's mask must be the mask of every converged lane it names.
+  // Converged lanes may pass different masks when those are disjoint: the
+  // two tiles of a warp in tile<16>.sync() do: the constraint binds the
+  // lanes a mask names, not the whole warp (Warp __sync Intrinsic Constraints).
   unsigned int same = __match_any_sync(active, mask);
+  uint32_t disagree = mask & active & ~same;
+  uint32_t reporters = __ballot_sync(active, disagree != 0);
+  if (reporters && lane == (uint32_t)(__ffs(reporters) - 1))
+    record(st, kSyncwarpNonuniform, pc, pc, thread, thread, mask, 0, disagree);
   bool leader = lane == (uint32_t)(__ffs(active) - 1);
-  if (same != active && leader) record(st, kSyncwarpNonuniform, pc, pc, thread, thread, mask, 0, active & ~same);
   uint32_t s = currentSlot(st);
   if (s == kNoSlot) return SANITIZER_PATCH_SUCCESS;
   Slot *slot = &st->slots[s];
@@ -588,6 +615,9 @@ extern "C" __device__ __noinline__ SanitizerPatchResult wcSyncwarp(void *userdat
   // comes on the path the compiler takes for a diverged warp (WARPSYNC
   // .COLLECTIVE). Counting early can only hide a race, never invent one.
   slot->threadSync[thread] += 1;
-  if (leader) trackDivergedSync(st, slot, thread >> 5, pc, mask, active, thread);
+  // A call whose own callers are missing from its mask is reported as
+  // warp-mask-missing-lane; the lanes that wrong mask names are not also
+  // reported as inactive (one bug, one finding).
+  if (leader && (active & ~mask) == 0) trackDivergedSync(st, slot, thread >> 5, pc, mask, active, thread);
   return SANITIZER_PATCH_SUCCESS;
 }

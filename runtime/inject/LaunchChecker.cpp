@@ -2,6 +2,7 @@
 #include "runtime/inject/DriverApi.h"
 #include "runtime/inject/LaunchApi.h"
 #include <algorithm>
+#include <cstring>
 #include <optional>
 
 namespace warpcheck::run {
@@ -127,6 +128,16 @@ bool LaunchChecker::begin(const Sanitizer_LaunchData &l, std::string &error,
     }
     b.size = off;
   }
+  size_t journalBytes = sizeof(FindingRecord) * st.tableCapacity;
+  if (b.journalSize < journalBytes) {
+    if (b.journal) sanitizerFreeHost(l.context, b.journal);
+    b.journal = nullptr;
+    b.journalSize = 0;
+    // Without it, findings of a kernel that traps are lost (as before).
+    if (sanitizerAllocHost(l.context, &b.journal, journalBytes) == SANITIZER_SUCCESS) b.journalSize = journalBytes;
+  }
+  if (b.journal) std::memset(b.journal, 0, journalBytes);
+  st.journal = static_cast<FindingRecord *>(b.journal);
   char *base = static_cast<char *>(b.device);
   st.counters = reinterpret_cast<Counters *>(base + oCounters);
   st.table = reinterpret_cast<FindingRecord *>(base + oTable);
@@ -167,10 +178,15 @@ bool LaunchChecker::end(const Sanitizer_LaunchData &l, uint32_t moduleIndex, std
   if (r == SANITIZER_SUCCESS)
     r = sanitizerMemcpyDeviceToHost(table.data(), p.state.table, sizeof(FindingRecord) * table.size(),
                                     l.hStream);
-  if (r != SANITIZER_SUCCESS) {
+  bool failed = r != SANITIZER_SUCCESS;
+  if (failed) {
     error = "cannot read the results of " + std::string(l.functionName ? l.functionName : "a kernel") +
             " (did the kernel fail?): " + resultText(r);
-    return false;
+    if (!p.state.journal) return false;
+    // The journal has each finding made before the failure, counted once.
+    std::memcpy(table.data(), p.state.journal, sizeof(FindingRecord) * table.size());
+    size_t made = std::count_if(table.begin(), table.end(), [](const FindingRecord &f) { return f.ready; });
+    error += "; the " + std::to_string(made) + " finding(s) it made before it failed are reported, counted once each";
   }
   if (limits_.debug)
     lastCounters = "slots " + std::to_string(p.state.numSlots) + ", shadow words " +
@@ -216,7 +232,7 @@ bool LaunchChecker::end(const Sanitizer_LaunchData &l, uint32_t moduleIndex, std
     raw.extra = rec.extra;
     out.push_back(std::move(raw));
   }
-  return true;
+  return !failed;
 }
 
 void LaunchChecker::onContextDestroyed(CUcontext ctx) {

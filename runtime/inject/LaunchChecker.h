@@ -38,6 +38,8 @@ private:
   struct Buffers {
     void *device = nullptr;
     size_t size = 0;
+    void *journal = nullptr; // pinned host memory, LaunchState::journal
+    size_t journalSize = 0;
   };
   struct Pending {
     patch::LaunchState state;
