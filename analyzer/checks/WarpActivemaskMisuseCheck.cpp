@@ -10,6 +10,8 @@
 #include "analyzer/checks/WarpCollectiveSite.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
+#include <set>
+
 namespace warpcheck {
 namespace {
 
@@ -30,6 +32,9 @@ public:
   }
 
   void check(const MatchFinder::MatchResult &result) override {
+    // AMD wavefronts execute in lockstep: __activemask() there is exactly
+    // the lanes on the path, and a ballot compared with it is sound.
+    if (result.Context->getLangOpts().HIP) return;
     if (const auto *cond = result.Nodes.getNodeAs<Expr>("cond")) return checkCondition(cond, result.Nodes.getNodeAs<FunctionDecl>("fn"));
     auto site = analyseWarpCollective(context(), result.Nodes.getNodeAs<CallExpr>("call"));
     if (!site || site->mask.kind != MaskFacts::ActiveMask || site->kind == WarpCollective::ActiveMask) return;
@@ -75,10 +80,33 @@ private:
     if (snapshot->getBeginLoc() != cond->getBeginLoc()) f.note(snapshot->getBeginLoc(), "the snapshot is taken here");
   }
 
+  // The snapshot a condition depends on: directly, or through locals whose
+  // single definition uses it (`int n = __popc(__activemask()); if (n == 32)`).
+  // Electing a leader from a snapshot (`lane == __ffs(active) - 1`, a rank
+  // `__popc(active & lanes_below) == 0`) is the guide's opportunistic idiom:
+  // it picks one of the lanes that are converged anyway, so it is skipped.
   const CallExpr *findActivemask(const Expr *e, const FunctionDecl *fn) {
     struct Finder : RecursiveASTVisitor<Finder> {
       const CallExpr *found = nullptr;
       const FunctionUniformity *fu = nullptr;
+      std::set<const VarDecl *> followed;
+      bool TraverseCallExpr(CallExpr *c) {
+        llvm::StringRef name = calleeName(c);
+        if (name == "__ffs" || name == "__ffsll") return true;
+        if ((name == "__popc" || name == "__popcll") && c->getNumArgs() == 1)
+          if (const auto *b = dyn_cast<BinaryOperator>(c->getArg(0)->IgnoreParenImpCasts());
+              b && b->getOpcode() == BO_And)
+            return true;
+        // A `_sync` collective's mask is the subject of the other two
+        // findings of this rule, reported at the call; a branch on the
+        // collective's result is not decided by the snapshot again.
+        if (name.ends_with("_sync") && c->getNumArgs() > 0) {
+          for (unsigned i = 1; i < c->getNumArgs(); ++i)
+            if (!TraverseStmt(c->getArg(i))) return false;
+          return true;
+        }
+        return RecursiveASTVisitor<Finder>::TraverseCallExpr(c);
+      }
       bool VisitCallExpr(CallExpr *c) {
         if (calleeName(c) == "__activemask") found = c;
         return !found;
@@ -86,9 +114,8 @@ private:
       bool VisitDeclRefExpr(DeclRefExpr *d) {
         if (!fu) return true;
         if (const auto *v = dyn_cast<VarDecl>(d->getDecl()))
-          if (const Expr *def = fu->singleDefinition(v))
-            if (const auto *c = dyn_cast<CallExpr>(def->IgnoreParenImpCasts()); c && calleeName(c) == "__activemask")
-              found = c;
+          if (const Expr *def = fu->singleDefinition(v); def && followed.insert(v).second)
+            TraverseStmt(const_cast<Expr *>(def));
         return !found;
       }
     } finder;

@@ -23,7 +23,9 @@ public:
     if (!site) return;
     if (site->mask.kind == MaskFacts::Ballot) return checkBallot(*site);
     if (site->mask.kind != MaskFacts::Concrete) return;
-    const LaneFacts &r = site->reach;
+    // Lanes that exited before the call (`if (lane >= 16) return;`) do not
+    // reach it: they cannot be missing from its mask.
+    const LaneFacts r = site->lanes->reachOf(site->call, /*withExits=*/true);
     unsigned ws = r.warpSize;
     bool found = false, definite = false;
     unsigned fw = 0, fl = 0;
@@ -50,7 +52,7 @@ public:
     f.note(maskLoc(site->call),
            "for example " + describeLane(fw, fl, ws) + (definite ? " calls it" : " may call it") +
                " but is not in the mask");
-    if (const Guard *g = site->reach.blocker(fw, fl)) noteGuard(f, *g);
+    if (const Guard *g = r.blocker(fw, fl)) noteGuard(f, *g);
   }
 
 private:
@@ -69,6 +71,22 @@ private:
                            conditionImplies(ast, site.lanes->definitionOf(g.condition), g.taken,
                                             site.lanes->definitionOf(pred))))
         return;
+    // On the side of a branch where the predicate is false (`m =
+    // __ballot_sync(F, p); if (p) ... else __shfl_sync(m, ...)`): no lane
+    // that calls is in the mask.
+    for (const Guard &g : site.function->guards(site.call))
+      if (!g.bothSides && !g.taken &&
+          (conditionImplies(ast, pred, true, g.condition) ||
+           conditionImplies(ast, site.lanes->definitionOf(pred), true, site.lanes->definitionOf(g.condition)))) {
+        FindingBuilder f = diag(site.call->getBeginLoc(),
+                                "no lane that reaches '" + site.name + "' is in its mask: the mask is a ballot of a "
+                                "predicate that is false on this path");
+        f.range(site.call->getArg(0)->getSourceRange());
+        f.severity(Severity::Error);
+        f.note(ballot->getBeginLoc(), "the mask is computed here: only lanes where the predicate holds are in it");
+        noteGuard(f, g);
+        return;
+      }
     // Only when the call is on the ballot's own path; elsewhere the lanes
     // that call may be exactly the predicate's, which we cannot tell.
     if (site.reach.guards.size() != site.function->guards(ballot).size()) return;

@@ -160,6 +160,9 @@ struct FunctionUniformity::Impl {
   llvm::DenseMap<const CFGBlock *, Uniformity> branchLevel;
   mutable std::vector<std::unique_ptr<llvm::BitVector>> cdStar;    // transitive control deps
   mutable std::vector<std::unique_ptr<llvm::BitVector>> reachable; // blocks reachable from
+  // Blocks reachable from a successor of a branch without passing the
+  // branch again, keyed by (branch, successor) block ids.
+  mutable std::map<std::pair<unsigned, unsigned>, llvm::BitVector> reachableAvoiding;
   struct UseInfo { llvm::SmallVector<unsigned, 4> defs; llvm::SmallVector<const CFGBlock *, 2> sync; };
   llvm::DenseMap<const DeclRefExpr *, UseInfo> uses;
 
@@ -339,6 +342,30 @@ struct FunctionUniformity::Impl {
       }
     }
     return *slot;
+  }
+
+  // Blocks reachable from `succ` on paths that do not go through `branch`:
+  // inside a loop, the side of a branch that skips a statement still
+  // reaches it in the next iteration, but only through the branch again.
+  const llvm::BitVector &reachableFromAvoiding(const CFGBlock *succ, const CFGBlock *branch) const {
+    auto key = std::make_pair(branch->getBlockID(), succ->getBlockID());
+    auto it = reachableAvoiding.find(key);
+    if (it != reachableAvoiding.end()) return it->second;
+    llvm::BitVector seen(cfg->getNumBlockIDs());
+    if (succ != branch) {
+      std::vector<const CFGBlock *> work{succ};
+      seen.set(succ->getBlockID());
+      while (!work.empty()) {
+        const CFGBlock *x = work.back();
+        work.pop_back();
+        for (const CFGBlock *s : x->succs())
+          if (s && s != branch && !seen.test(s->getBlockID())) {
+            seen.set(s->getBlockID());
+            work.push_back(s);
+          }
+      }
+    }
+    return reachableAvoiding.emplace(key, std::move(seen)).first->second;
   }
 
   // The block's last statement: a `return` (in a kernel, the thread exits)
@@ -1123,12 +1150,16 @@ std::vector<Guard> FunctionUniformity::guards(const Stmt *s, bool withExits) con
     g.condition = dyn_cast_or_null<Expr>(b->getTerminatorCondition(false));
     if (const auto *sw = dyn_cast_or_null<SwitchStmt>(g.branch)) g.condition = sw->getCond();
     g.level = impl_->branchLevel.lookup(b);
-    // Which side leads to the statement: the one whose successor it
-    // post-dominates (or that is its block).
+    // Which side leads to the statement: the one from which it can be
+    // reached without coming back to the branch (in a loop, both sides
+    // reach it, the other one only through the next iteration's branch).
+    // A statement of the branch's own block (a loop condition that depends
+    // on itself) is reached around the loop.
     int sides = 0;
     unsigned i = 0;
     for (const CFGBlock *succ : b->succs()) {
-      if (succ && impl_->reachableFrom(succ).test(target->getBlockID())) {
+      if (succ && (target == b ? impl_->reachableFrom(succ) : impl_->reachableFromAvoiding(succ, b))
+                      .test(target->getBlockID())) {
         sides |= 1 << std::min(i, 1u);
         if (const auto *cs = dyn_cast_or_null<CaseStmt>(succ->getLabel())) g.caseValue = cs->getLHS();
       }

@@ -34,3 +34,12 @@ void launchAll(float *d) {
   doesNotCallIt<<<80, 256>>>(d);
   ownGroup<<<80, 256>>>(d);
 }
+
+// A runtime-sized tile held as a type-erased thread_group: its sync()
+// dispatches on the group's type, grid among others, but this one is a tile.
+__global__ void erasedTile(float *data) {
+  cg::thread_group g = cg::tiled_partition(cg::this_thread_block(), 8);
+  data[threadIdx.x] = 1;
+  g.sync();
+}
+void launchErasedTile(float *d) { erasedTile<<<4, 256>>>(d); }
