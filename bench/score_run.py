@@ -2,9 +2,14 @@
 `// corpus-run:` line) under `warpcheck run` and under compute-sanitizer's
 racecheck and synccheck, each scored against the `expect-run:` labels.
 
-A competitor's report counts for a label when it is of a kind that can
-stand for the label's rule (a racecheck hazard for a race rule, a synccheck
-error for a barrier or warp-mask rule) and names the labelled line.
+A warpcheck finding counts for a label of its rule when the label's line is
+its own or one of its notes' (a race is reported at one access, with a note
+at the other). A competitor's report counts for a label when it is of a kind
+that can stand for the label's rule (a racecheck hazard for a race rule, a synccheck
+error for a barrier or warp-mask rule) and names the labelled line, or one
+of its `expect-run-also:` lines (the other barrier of a divergent pair: a
+tool may report either). compute-sanitizer repeats an error once per thread
+that meets it: reports naming the same lines count once.
 """
 import concurrent.futures
 import json
@@ -64,6 +69,12 @@ def sanitizer_reports(text, program):
     return [r for r in reports if r]
 
 
+def distinct(reports):
+    """The reports that name different lines: one error met by 100 threads
+    is one report."""
+    return [set(r) for r in sorted({frozenset(r) for r in reports}, key=sorted)]
+
+
 def score_program(path, args, opts, workdir):
     """{tool: [(rule or None, {lines})]} for one corpus program: warpcheck's
     findings carry their rule, a competitor's reports None."""
@@ -97,20 +108,24 @@ def score_program(path, args, opts, workdir):
                     text = f.read()
             except OSError:
                 raise RunError(f"{path}: compute-sanitizer --tool {tool} wrote no log")
-            found[tool] = [(None, None, lines) for lines in sanitizer_reports(text, path)]
+            found[tool] = [(None, None, lines) for lines in distinct(sanitizer_reports(text, path))]
     return found
 
 
-def tally(tool, expected, reports, rel, rows, misses, false_positives):
-    """Matches one tool's reports of one program with its run labels."""
+def tally(tool, expected, aliases, reports, rel, rows, misses, false_positives):
+    """Matches one tool's reports of one program with its run labels;
+    `aliases` maps a label to the other lines its problem may be reported at."""
     matched = set()
     for rule, line in expected:
         hit = None
+        places = {line} | aliases.get((rule, line), set())
         for i, (r_rule, r_line, r_lines) in enumerate(reports):
             if tool == "warpcheck":
-                ok = r_rule == rule and r_line == line
+                # A race is a pair of lines: the finding is at one, with a
+                # note at the other; either names the labelled problem.
+                ok = r_rule == rule and bool(places & r_lines)
             else:
-                ok = rule in COMPETITOR_RULES[tool] and line in r_lines
+                ok = rule in COMPETITOR_RULES[tool] and bool(places & r_lines)
             if ok:
                 hit = i
                 break
@@ -121,14 +136,15 @@ def tally(tool, expected, reports, rel, rows, misses, false_positives):
         else:
             row["found"] += 1
             matched.add(hit)
-    labelled_lines = {line for _, line in expected}
+    labelled = set(expected) | {(rule, other) for (rule, _), lines in aliases.items() for other in lines}
+    labelled_lines = {line for _, line in labelled}
     for i, (r_rule, r_line, r_lines) in enumerate(reports):
         if i in matched:
             continue
         if tool == "warpcheck":
             # Several findings of one labelled problem (two instructions of
             # one line pair) are not false positives.
-            if (r_rule, r_line) in expected:
+            if any((r_rule, line) in labelled for line in r_lines):
                 continue
             rule, where = r_rule, r_line
         else:
@@ -161,7 +177,7 @@ def score(programs, opts, root):
     rows, misses, false_positives, failures = {}, [], [], []
 
     def one(item):
-        path, (expected, args) = item
+        path, (expected, args, aliases) = item
         try:
             return path, score_program(path, args, opts, opts.workdir), None
         except RunError as e:
@@ -176,7 +192,7 @@ def score(programs, opts, root):
             failures.append(f"{rel}: {error}")
             continue
         for tool in tools:
-            tally(tool, programs[path][0], found[tool], rel, rows, misses, false_positives)
+            tally(tool, programs[path][0], programs[path][2], found[tool], rel, rows, misses, false_positives)
     rules = sorted({rule for _, rule in rows})
     print(f"{len(programs) - len(failures)} corpus programs run on {opts.arch}; "
           "per rule: found/missed/false positives")
