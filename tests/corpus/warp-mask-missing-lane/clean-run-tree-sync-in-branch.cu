@@ -1,0 +1,58 @@
+// corpus-run:
+// Block maximum for a softmax pass: every warp folds its 32 values in
+// shared memory with a halving tree, then the block combines the warp
+// maxima. Only the lanes below `off` take part in a step, and they
+// synchronise among themselves inside the branch with the mask
+// (1 << off) - 1: exactly the lanes that reach that call. The lanes that
+// drop out never touch the tree again, so they need no barrier.
+#include <cstdio>
+#include <cstdlib>
+#include <cuda_runtime.h>
+
+#define CUDA_CHECK(call)                                                            \
+  do {                                                                              \
+    cudaError_t err_ = (call);                                                      \
+    if (err_ != cudaSuccess) {                                                      \
+      fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(err_)); \
+      exit(1);                                                                      \
+    }                                                                               \
+  } while (0)
+
+constexpr int kThreads = 256;
+
+__global__ void block_max(const float* x, float* out) {
+  __shared__ float s[kThreads];
+  __shared__ float warp_max[kThreads / 32];
+  const int t = threadIdx.x, lane = t & 31;
+  s[t] = x[blockIdx.x * kThreads + t];
+  __syncwarp();
+#pragma unroll
+  for (int off = 16; off > 0; off >>= 1) {
+    if (lane < off) {
+      s[t] = fmaxf(s[t], s[t + off]);
+      __syncwarp((1u << off) - 1u);
+    }
+  }
+  if (lane == 0) warp_max[t >> 5] = s[t];
+  __syncthreads();
+  if (t == 0) {
+    float m = warp_max[0];
+    for (int w = 1; w < kThreads / 32; ++w) m = fmaxf(m, warp_max[w]);
+    out[blockIdx.x] = m;
+  }
+}
+
+int main() {
+  const int blocks = 3, n = blocks * kThreads;
+  float *x, *out;
+  CUDA_CHECK(cudaMallocManaged(&x, n * sizeof(float)));
+  CUDA_CHECK(cudaMallocManaged(&out, blocks * sizeof(float)));
+  for (int i = 0; i < n; ++i) x[i] = (float)((i * 7919) % 1009) * 0.01f;
+  block_max<<<blocks, kThreads>>>(x, out);
+  CUDA_CHECK(cudaGetLastError());
+  CUDA_CHECK(cudaDeviceSynchronize());
+  for (int b = 0; b < blocks; ++b) printf("block %d: max %.2f\n", b, out[b]);
+  CUDA_CHECK(cudaFree(x));
+  CUDA_CHECK(cudaFree(out));
+  return 0;
+}
