@@ -66,18 +66,18 @@ private:
     // Guarded by the predicate itself (or it is the condition of an early
     // exit): only lanes named in the mask call.
     const ASTContext &ast = context().ast();
+    // `a == aValue` implies `b`, as written or through the locals' definitions.
+    auto implies = [&](const Expr *a, bool aValue, const Expr *b) {
+      return conditionImplies(ast, a, aValue, b) ||
+             conditionImplies(ast, site.lanes->definitionOf(a), aValue, site.lanes->definitionOf(b));
+    };
     for (const Guard &g : site.function->guards(site.call, /*withExits=*/true))
-      if (!g.bothSides && (conditionImplies(ast, g.condition, g.taken, pred) ||
-                           conditionImplies(ast, site.lanes->definitionOf(g.condition), g.taken,
-                                            site.lanes->definitionOf(pred))))
-        return;
+      if (!g.bothSides && implies(g.condition, g.taken, pred)) return;
     // On the side of a branch where the predicate is false (`m =
     // __ballot_sync(F, p); if (p) ... else __shfl_sync(m, ...)`): no lane
     // that calls is in the mask.
     for (const Guard &g : site.function->guards(site.call))
-      if (!g.bothSides && !g.taken &&
-          (conditionImplies(ast, pred, true, g.condition) ||
-           conditionImplies(ast, site.lanes->definitionOf(pred), true, site.lanes->definitionOf(g.condition)))) {
+      if (!g.bothSides && !g.taken && implies(pred, true, g.condition)) {
         FindingBuilder f = diag(site.call->getBeginLoc(),
                                 "no lane that reaches '" + site.name + "' is in its mask: the mask is a ballot of a "
                                 "predicate that is false on this path");

@@ -59,8 +59,6 @@ const VarDecl *storageVar(const Expr *e) {
 
 bool isLocal(const VarDecl *v) { return v && v->hasLocalStorage() && !isa<ParmVarDecl>(v); }
 
-// Finds the locals whose address escapes: &v, non-const reference bindings,
-// lambda captures by reference. Those are modelled as objects.
 // Cooperative groups' collectives take their value by forwarding reference
 // (`shfl(TyElem&& elem, ...)`, `reduce(g, TyVal&& val, op)`) and only read
 // it: `t = tile.shfl(t, 0)` does not make `t` escape.
@@ -74,6 +72,8 @@ bool readOnlyForwarding(const FunctionDecl *fd, unsigned i) {
   return false;
 }
 
+// Finds the locals whose address escapes: &v, non-const reference bindings,
+// lambda captures by reference. Those are modelled as objects.
 class EscapeScan : public RecursiveASTVisitor<EscapeScan> {
 public:
   llvm::SmallPtrSet<const VarDecl *, 16> escaped;
@@ -327,20 +327,7 @@ struct FunctionUniformity::Impl {
 
   const llvm::BitVector &reachableFrom(const CFGBlock *b) const {
     auto &slot = reachable[b->getBlockID()];
-    if (!slot) {
-      slot = std::make_unique<llvm::BitVector>(cfg->getNumBlockIDs());
-      std::vector<const CFGBlock *> work{b};
-      slot->set(b->getBlockID());
-      while (!work.empty()) {
-        const CFGBlock *x = work.back();
-        work.pop_back();
-        for (const CFGBlock *s : x->succs())
-          if (s && !slot->test(s->getBlockID())) {
-            slot->set(s->getBlockID());
-            work.push_back(s);
-          }
-      }
-    }
+    if (!slot) slot = std::make_unique<llvm::BitVector>(blocksReachable(b, nullptr));
     return *slot;
   }
 
@@ -351,21 +338,25 @@ struct FunctionUniformity::Impl {
     auto key = std::make_pair(branch->getBlockID(), succ->getBlockID());
     auto it = reachableAvoiding.find(key);
     if (it != reachableAvoiding.end()) return it->second;
-    llvm::BitVector seen(cfg->getNumBlockIDs());
-    if (succ != branch) {
-      std::vector<const CFGBlock *> work{succ};
-      seen.set(succ->getBlockID());
-      while (!work.empty()) {
-        const CFGBlock *x = work.back();
-        work.pop_back();
-        for (const CFGBlock *s : x->succs())
-          if (s && s != branch && !seen.test(s->getBlockID())) {
-            seen.set(s->getBlockID());
-            work.push_back(s);
-          }
-      }
-    }
+    llvm::BitVector seen = succ == branch ? llvm::BitVector(cfg->getNumBlockIDs()) : blocksReachable(succ, branch);
     return reachableAvoiding.emplace(key, std::move(seen)).first->second;
+  }
+
+  // `from` and the blocks reachable from it without entering `avoid`.
+  llvm::BitVector blocksReachable(const CFGBlock *from, const CFGBlock *avoid) const {
+    llvm::BitVector seen(cfg->getNumBlockIDs());
+    std::vector<const CFGBlock *> work{from};
+    seen.set(from->getBlockID());
+    while (!work.empty()) {
+      const CFGBlock *x = work.back();
+      work.pop_back();
+      for (const CFGBlock *s : x->succs())
+        if (s && s != avoid && !seen.test(s->getBlockID())) {
+          seen.set(s->getBlockID());
+          work.push_back(s);
+        }
+    }
+    return seen;
   }
 
   // The block's last statement: a `return` (in a kernel, the thread exits)
@@ -1244,10 +1235,6 @@ const clang::Expr *FunctionUniformity::singleDefinition(const clang::VarDecl *v)
   const Impl::Def &d = impl_->defs[it->second[0]];
   return d.compound ? nullptr : d.value;
 }
-
-} // namespace warpcheck
-
-namespace warpcheck {
 
 std::optional<std::vector<FunctionUniformity::Definition>>
 FunctionUniformity::reachingDefinitions(const clang::DeclRefExpr *use) const {
