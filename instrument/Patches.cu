@@ -82,12 +82,10 @@ __device__ __forceinline__ unsigned long long mix(unsigned long long x) {
   return x;
 }
 
-// Records one hazard: a new (kind, pc1, pc2) gets an entry with this
-// example; a known one only counts. Returns the entry or null when full.
 // Copies a new record to host memory, ready flag last, so that the host
-// can read it even when the kernel traps later (one write per distinct
+// can read it even when the kernel faults later (one write per distinct
 // finding: the PCIe traffic is negligible).
-__device__ void journal(FindingRecord *j, const FindingRecord &r, unsigned long long key) {
+__device__ void journal(FindingRecord *j, const FindingRecord &r) {
   volatile FindingRecord *v = j;
   v->pc1 = r.pc1;
   v->pc2 = r.pc2;
@@ -99,10 +97,13 @@ __device__ void journal(FindingRecord *j, const FindingRecord &r, unsigned long 
   v->thread2 = r.thread2;
   v->offset = r.offset;
   v->extra = r.extra;
-  v->key = key;
+  v->key = r.key;
   __threadfence_system();
   v->ready = 1;
 }
+
+// Records one hazard: a new (kind, pc1, pc2) gets an entry with this
+// example; a known one only counts. Returns the entry or null when full.
 
 __device__ FindingRecord *record(const LaunchState *st, uint32_t kind, uint64_t pc1, uint64_t pc2,
                                  uint32_t thread1, uint32_t thread2, uint32_t offset, uint32_t flags,
@@ -131,7 +132,7 @@ __device__ FindingRecord *record(const LaunchState *st, uint32_t kind, uint64_t 
       __threadfence();
       atomicAdd(&r->count, 1ull);
       atomicExch(&r->ready, 1u);
-      if (st->journal) journal(&st->journal[(key + probe) & (cap - 1)], *r, key);
+      if (st->journal) journal(&st->journal[r - st->table], *r);
       return r;
     }
     if (old == key) {

@@ -146,7 +146,7 @@ private:
     bool wanted = filter_->shouldCheck(name, demangle(name));
     std::string error;
     std::vector<std::string> warnings;
-    if (wanted && !patcher_->ensurePatched(l.context, l.module, log_)) {
+    if (wanted && !patcher_->ensurePatched(l.module, log_)) {
       noteOnce("kernel " + demangle(name) + " was not checked: its module could not be patched");
       wanted = false;
     }

@@ -20,9 +20,6 @@ std::string resultText(SanitizerResult r) {
   return s ? s : "error " + std::to_string((int)r);
 }
 
-// Shared memory a block of this function can address: its static shared
-// memory, the most dynamic shared memory it may be launched with, and what
-// the driver reserves ahead of them.
 // The shared-memory window of one block: static, dynamic, and the reserved
 // bytes at its start. The dynamic part is the launch's own when the launch
 // API told it (LaunchApi.h), else the most the kernel may be given.
@@ -133,10 +130,12 @@ bool LaunchChecker::begin(const Sanitizer_LaunchData &l, std::string &error,
     if (b.journal) sanitizerFreeHost(l.context, b.journal);
     b.journal = nullptr;
     b.journalSize = 0;
-    // Without it, findings of a kernel that traps are lost (as before).
-    if (sanitizerAllocHost(l.context, &b.journal, journalBytes) == SANITIZER_SUCCESS) b.journalSize = journalBytes;
+    // Without it, findings of a kernel that faults are lost.
+    if (sanitizerAllocHost(l.context, &b.journal, journalBytes) == SANITIZER_SUCCESS) {
+      b.journalSize = journalBytes;
+      std::memset(b.journal, 0, journalBytes); // end() clears what each launch wrote
+    }
   }
-  if (b.journal) std::memset(b.journal, 0, journalBytes);
   st.journal = static_cast<FindingRecord *>(b.journal);
   char *base = static_cast<char *>(b.device);
   st.counters = reinterpret_cast<Counters *>(base + oCounters);
@@ -188,6 +187,11 @@ bool LaunchChecker::end(const Sanitizer_LaunchData &l, uint32_t moduleIndex, std
     size_t made = std::count_if(table.begin(), table.end(), [](const FindingRecord &f) { return f.ready; });
     error += "; the " + std::to_string(made) + " finding(s) it made before it failed are reported, counted once each";
   }
+  // The journal mirrors the table index for index: clear the entries this
+  // launch used, not the whole journal at every launch.
+  if (p.state.journal)
+    for (size_t i = 0; i < table.size(); ++i)
+      if (table[i].key) p.state.journal[i] = FindingRecord{};
   if (limits_.debug)
     lastCounters = "slots " + std::to_string(p.state.numSlots) + ", shadow words " +
                  std::to_string(p.state.shadowWords) + ", enters " + std::to_string(counters.debugEnters) +

@@ -52,30 +52,31 @@ void ModulePatcher::onModuleLoaded(CUcontext ctx, CUmodule module, const char *c
                                    RawLog &log) {
   int index = (int)log.modules.size();
   log.modules.push_back({});
-  modules_[module] = index;
+  modules_[module] = Loaded{index, ctx};
   ModuleInfo &info = log.modules.back();
   if (!cubinDir_.empty() && cubin && size) {
     std::string path = cubinDir_ + "/module-" + std::to_string(index) + ".cubin";
     std::ofstream out(path, std::ios::binary);
     if (out.write(cubin, (std::streamsize)size)) info.cubin = path;
   }
-  contexts_[module] = ctx;
-  if (!patchOnLaunch_) ensurePatched(ctx, module, log);
+  if (!patchOnLaunch_) ensurePatched(module, log);
 }
 
 void ModulePatcher::patchEverythingFromNowOn(RawLog &log) {
   if (!patchOnLaunch_) return;
   patchOnLaunch_ = false;
-  for (const auto &[module, ctx] : contexts_) ensurePatched(ctx, module, log);
+  for (const auto &[module, loaded] : modules_) ensurePatched(module, log);
 }
 
-bool ModulePatcher::ensurePatched(CUcontext ctx, CUmodule module, RawLog &log) {
-  int index = moduleIndex(module);
-  if (index < 0) return false;
-  ModuleInfo &info = log.modules[index];
-  if (!patchAttempted_.insert(module).second) return info.patched;
+bool ModulePatcher::ensurePatched(CUmodule module, RawLog &log) {
+  auto it = modules_.find(module);
+  if (it == modules_.end()) return false;
+  Loaded &loaded = it->second;
+  ModuleInfo &info = log.modules[loaded.index];
+  if (loaded.attempted) return info.patched;
+  loaded.attempted = true;
   std::string error;
-  if (!loadPatches(ctx, error)) {
+  if (!loadPatches(loaded.context, error)) {
     info.error = error;
     return false;
   }
@@ -111,18 +112,14 @@ void ModulePatcher::onFunctionsLazyLoaded(CUmodule module, RawLog &log) {
   }
 }
 
-void ModulePatcher::onModuleUnloading(CUmodule module) {
-  modules_.erase(module);
-  contexts_.erase(module);
-  patchAttempted_.erase(module); // a module loaded later at this address is new
-}
+// A module loaded later at this address is a new one.
+void ModulePatcher::onModuleUnloading(CUmodule module) { modules_.erase(module); }
 
 void ModulePatcher::onContextDestroyed(CUcontext ctx) { contextsWithPatches_.erase(ctx); }
 
 int ModulePatcher::moduleIndex(CUmodule module) const {
   auto it = modules_.find(module);
-  return it == modules_.end() ? -1 : it->second;
+  return it == modules_.end() ? -1 : it->second.index;
 }
-
 
 } // namespace warpcheck::run

@@ -28,7 +28,7 @@ public:
   int moduleIndex(CUmodule module) const;
   // Patches the module now unless it is already; false (the reason in its
   // log entry) when it cannot be patched.
-  bool ensurePatched(CUcontext ctx, CUmodule module, RawLog &log);
+  bool ensurePatched(CUmodule module, RawLog &log);
   // Patches every module loaded so far, and each later one at load. For
   // CUDA graphs: a kernel node launched from an instantiated graph cannot
   // have its module patched in its launch callback (the launch hangs).
@@ -40,10 +40,13 @@ private:
 
   std::string patches_, cubinDir_;
   bool patchOnLaunch_;
-  std::set<CUmodule> patchAttempted_;
+  struct Loaded {
+    int index;          // in log.modules
+    CUcontext context;  // the module's
+    bool attempted = false; // patching was tried (the outcome is in log.modules)
+  };
   std::set<CUcontext> contextsWithPatches_;
-  std::map<CUmodule, int> modules_;
-  std::map<CUmodule, CUcontext> contexts_;
+  std::map<CUmodule, Loaded> modules_;
 };
 
 } // namespace warpcheck::run
