@@ -20,7 +20,7 @@ public:
   using Check::Check;
 
   void registerMatchers(MatchFinder &finder) override {
-    finder.addMatcher(functionDecl(isDefinition(), anyOf(hasAttr(attr::CUDAGlobal), hasAttr(attr::CUDADevice)))
+    finder.addMatcher(functionDecl(isDefinition(), isDeviceFunction())
                           .bind("fn"),
                       this);
   }

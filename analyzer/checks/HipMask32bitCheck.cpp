@@ -48,7 +48,7 @@ public:
 
   void registerMatchers(MatchFinder &finder) override {
     if (!context().ast().getLangOpts().HIP) return;
-    auto inDevice = forFunction(functionDecl(anyOf(hasAttr(attr::CUDAGlobal), hasAttr(attr::CUDADevice))));
+    auto inDevice = forFunction(functionDecl(isDeviceFunction()));
     finder.addMatcher(callExpr(inDevice).bind("call"), this);
     finder.addMatcher(castExpr(hasCastKind(CK_IntegralCast), inDevice).bind("narrow"), this);
     finder.addMatcher(binaryOperator(hasAnyOperatorName("<<", "==", "!="), inDevice).bind("op"), this);

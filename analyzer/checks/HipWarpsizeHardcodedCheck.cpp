@@ -75,7 +75,7 @@ public:
 
   void registerMatchers(MatchFinder &finder) override {
     if (!context().ast().getLangOpts().HIP) return;
-    auto inDevice = forFunction(functionDecl(anyOf(hasAttr(attr::CUDAGlobal), hasAttr(attr::CUDADevice))).bind("fn"));
+    auto inDevice = forFunction(functionDecl(isDeviceFunction()).bind("fn"));
     finder.addMatcher(binaryOperator(hasAnyOperatorName("%", "&", "/", ">>"), inDevice).bind("op"), this);
     finder.addMatcher(forStmt(inDevice).bind("loop"), this);
   }

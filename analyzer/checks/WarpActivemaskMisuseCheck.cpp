@@ -26,7 +26,7 @@ public:
     finder.addMatcher(warpCollectiveCallMatcher(), this);
     finder.addMatcher(stmt(anyOf(ifStmt(hasCondition(expr().bind("cond"))), whileStmt(hasCondition(expr().bind("cond"))),
                                  forStmt(hasCondition(expr().bind("cond"))), doStmt(hasCondition(expr().bind("cond")))),
-                           forFunction(functionDecl(anyOf(hasAttr(attr::CUDAGlobal), hasAttr(attr::CUDADevice))).bind("fn")))
+                           forFunction(functionDecl(isDeviceFunction()).bind("fn")))
                           .bind("branch"),
                       this);
   }

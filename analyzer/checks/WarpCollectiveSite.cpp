@@ -1,4 +1,5 @@
 #include "analyzer/checks/WarpCollectiveSite.h"
+#include "analyzer/checks/Check.h"
 #include "analyzer/uniformity/ProgramUniformity.h"
 #include "clang/AST/Attr.h"
 #include <cstdio>
@@ -15,8 +16,7 @@ StatementMatcher warpCollectiveCallMatcher() {
                                                  "__syncwarp", "__reduce_add_sync", "__reduce_min_sync",
                                                  "__reduce_max_sync", "__reduce_and_sync", "__reduce_or_sync",
                                                  "__reduce_xor_sync"))),
-                  forFunction(functionDecl(anyOf(hasAttr(attr::CUDAGlobal), hasAttr(attr::CUDADevice)))
-                                  .bind("fn")))
+                  forFunction(functionDecl(isDeviceFunction()).bind("fn")))
       .bind("call");
 }
 

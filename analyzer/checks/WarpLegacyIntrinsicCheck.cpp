@@ -25,7 +25,7 @@ public:
     if (context().ast().getLangOpts().HIP) return; // HIP keeps these as regular API
     finder.addMatcher(callExpr(callee(functionDecl(hasAnyName("__shfl", "__shfl_up", "__shfl_down", "__shfl_xor",
                                                               "__ballot", "__any", "__all"))),
-                               forFunction(functionDecl(anyOf(hasAttr(attr::CUDAGlobal), hasAttr(attr::CUDADevice)))))
+                               forFunction(functionDecl(isDeviceFunction())))
                           .bind("call"),
                       this);
   }
