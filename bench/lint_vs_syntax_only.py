@@ -12,9 +12,9 @@ then the totals. Wall time on a shared machine is noisy, so CPU time
 (user+sys of the child) is reported too. A benchmark never fails: the exit
 status is 0 unless the arguments are wrong.
 
-  bench/fetch_corpus.sh                 # once: the ggml sources
-  python3 bench/lint_vs_syntax_only.py  # ggml corpus + bench/corpus/cccl_block.cu
-  python3 bench/lint_vs_syntax_only.py --reps 1 --limit 5 --no-tidy
+  bench/fetch_corpus.sh                 # once: the ggml and DeepSpeed sources
+  python3 bench/lint_vs_syntax_only.py  # ggml + deepspeed + bench/corpus/cccl_block.cu
+  python3 bench/lint_vs_syntax_only.py --reps 1 --limit 5 --no-tidy --corpus deepspeed
 """
 import argparse
 import os
@@ -27,15 +27,30 @@ import time
 
 BENCH = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(BENCH)
-GGML = os.path.join(ROOT, ".cache/corpus/llama_cpp_python-0.3.36/vendor/llama.cpp/ggml")
+CACHE = os.path.join(ROOT, ".cache/corpus")
+# name -> (source root as fetch_corpus.sh unpacks it, placeholder in its
+# .files/.args lists). The lists are bench/corpus/<name>.files and .args.
+FETCHED = {
+    "ggml": (os.path.join(CACHE, "llama_cpp_python-0.3.36/vendor/llama.cpp/ggml"), "@GGML@"),
+    "deepspeed": (os.path.join(CACHE, "deepspeed-0.19.8"), "@DEEPSPEED@"),
+}
 LLVM = "/usr/lib/llvm-22/bin"
 TIDY_CHECKS = "-*,bugprone-*,performance-*"
 
 
-def read_list(path, ggml):
-    """Non-comment lines of a corpus list, @GGML@ replaced by the ggml root."""
+def read_list(path, placeholder, root):
+    """Non-comment lines of a corpus list, the placeholder replaced by the root."""
     with open(path) as f:
-        return [l.strip().replace("@GGML@", ggml) for l in f if l.strip() and not l.startswith("#")]
+        return [l.strip().replace(placeholder, root) for l in f if l.strip() and not l.startswith("#")]
+
+
+def fetched_corpus(name):
+    """(file, compiler args, directory to run in, corpus name) of a fetched corpus."""
+    root, placeholder = FETCHED[name]
+    lists = os.path.join(BENCH, "corpus", name)
+    args = read_list(lists + ".args", placeholder, root)
+    return [(os.path.join(root, f), args, root, name)
+            for f in read_list(lists + ".files", placeholder, root)]
 
 
 def toolkit_version(cuda):
@@ -116,7 +131,9 @@ def main():
     ap.add_argument("--cuda-arch", default="sm_90", help="comma-separated device archs")
     ap.add_argument("--reps", type=int, default=3)
     ap.add_argument("--limit", type=int, default=0, help="only the first N corpus files")
-    ap.add_argument("--no-ggml", action="store_true", help="leave the ggml files out of the corpus")
+    ap.add_argument("--corpus", default="ggml,deepspeed,cccl",
+                    help="comma-separated corpora to time when no FILES are given: "
+                         "ggml, deepspeed (fetched by bench/fetch_corpus.sh), cccl")
     ap.add_argument("--lint-arg", action="append", default=[], help="extra warpcheck lint option")
     ap.add_argument("-v", "--verbose", action="store_true", help="print each command")
     ap.add_argument("--args", nargs=argparse.REMAINDER, default=[], help="compiler args for FILES")
@@ -127,18 +144,18 @@ def main():
     cuda = os.path.realpath(o.cuda_path)
     version = toolkit_version(cuda)
     archs = o.cuda_arch.split(",")
-    # (file, compiler args, directory to run in)
-    corpus = [(os.path.abspath(f), o.args, os.getcwd()) for f in o.files]
+    # (file, compiler args, directory to run in, corpus name)
+    corpus = [(os.path.abspath(f), o.args, os.getcwd(), "files") for f in o.files]
     if not corpus:
-        if o.no_ggml:
-            pass
-        elif os.path.isdir(GGML):
-            ggml_args = read_list(os.path.join(BENCH, "corpus/ggml.args"), GGML)
-            corpus += [(os.path.join(GGML, f), ggml_args, GGML)
-                       for f in read_list(os.path.join(BENCH, "corpus/ggml.files"), GGML)]
-        else:
-            print("ggml corpus not fetched (run bench/fetch_corpus.sh); timing cccl_block.cu only")
-        corpus.append((os.path.join(BENCH, "corpus/cccl_block.cu"), [], ROOT))
+        for name in o.corpus.split(","):
+            if name == "cccl":
+                corpus.append((os.path.join(BENCH, "corpus/cccl_block.cu"), [], ROOT, "cccl"))
+            elif name not in FETCHED:
+                ap.error("unknown corpus '%s' (ggml, deepspeed, cccl)" % name)
+            elif os.path.isdir(FETCHED[name][0]):
+                corpus += fetched_corpus(name)
+            else:
+                print("%s corpus not fetched (run bench/fetch_corpus.sh): left out" % name)
         if o.limit:
             corpus = corpus[:o.limit]
     tidy = None if o.no_tidy else shutil.which(o.clang_tidy)
@@ -151,14 +168,14 @@ def main():
     head = "%-52s %8s %8s %6s %8s %8s" % ("file", "lint s", "syntax s", "ratio", "lint MiB", "clang MiB")
     print(head + ("  %8s %8s" % ("tidy s", "tidy MiB") if tidy else ""))
     rows = []
-    for path, args, cwd in corpus:
+    for path, args, cwd, corpus_name in corpus:
         passes = [pass_args(cuda, version, args, True, None, archs)] + \
                  [pass_args(cuda, version, args, False, a, archs) for a in archs]
         lint = measure(lambda: run([o.warpcheck, "lint", "-j1", "-q", "--exit-zero", "--color", "never",
                                     "--cuda-arch", o.cuda_arch, "--cuda-path", cuda] + o.lint_arg +
                                    [path, "--"] + args, cwd), o.reps)
         syn = measure(lambda: run_passes([[o.clang] + p + [path] for p in passes], cwd), o.reps)
-        row = [os.path.relpath(path, GGML if path.startswith(GGML) else ROOT), lint, syn]
+        row = [os.path.relpath(path, cwd), lint, syn]
         name = row[0] if len(row[0]) <= 52 else "..." + row[0][-49:]
         line = "%-52s %8.2f %8.2f %6.2f %8.0f %8.0f" % (name, lint[0], syn[0], lint[0] / syn[0],
                                                         lint[2], syn[2])
@@ -177,12 +194,18 @@ def main():
             line += "  %8.2f %8.0f" % (t[0], t[2]) + ("  (tidy exit %d)" % t[3] if t[3] else "")
         print(line + ("  (" + ", ".join(notes) + ")" if notes else ""), flush=True)
         if not notes:
-            rows.append(row)
+            rows.append([corpus_name] + row)
 
-    if not rows:
-        return 0
+    for name in dict.fromkeys(r[0] for r in rows):
+        totals(name, [r[1:] for r in rows if r[0] == name], tidy)
+    if len(set(r[0] for r in rows)) > 1:
+        totals("all corpora", [r[1:] for r in rows], tidy)
+    return 0
+
+
+def totals(name, rows, tidy):
     tot = lambda i, k: sum(r[i][k] for r in rows)
-    print("\n%d files that lint and clang both parse:" % len(rows))
+    print("\n%s: %d files that lint and clang both parse:" % (name, len(rows)))
     print("  wall: lint %.1f s, syntax-only %.1f s, lint/syntax-only %.2f" % (tot(1, 0), tot(2, 0), tot(1, 0) / tot(2, 0)))
     print("  cpu:  lint %.1f s, syntax-only %.1f s, lint/syntax-only %.2f" % (tot(1, 1), tot(2, 1), tot(1, 1) / tot(2, 1)))
     rss = [r[1][2] / r[2][2] for r in rows]
@@ -191,7 +214,9 @@ def main():
     if tidy:
         print("  clang-tidy (%s): wall %.1f s (%.2f x syntax-only), cpu %.1f s, peak RSS max %.0f MiB" %
               (TIDY_CHECKS, tot(3, 0), tot(3, 0) / tot(2, 0), tot(3, 1), max(r[3][2] for r in rows)))
-    return 0
+    ratios = sorted(r[1][0] / r[2][0] for r in rows)
+    print("  lint/syntax-only per file: min %.2f, median %.2f, max %.2f" %
+          (ratios[0], statistics.median(ratios), ratios[-1]))
 
 
 if __name__ == "__main__":

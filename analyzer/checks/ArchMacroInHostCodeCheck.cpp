@@ -316,6 +316,7 @@ public:
   void MacroDefined(const Token &, const MacroDirective *md) override {
     MacroOrigin o = s_->enclosingOrigin();
     if (o.use == ArchUse::None || !md || !md->getMacroInfo()) return;
+    if (redefinesUnchosen(md)) return;
     o.definition = md->getMacroInfo()->getDefinitionLoc();
     s_->chosen[md->getMacroInfo()] = o;
   }
@@ -337,6 +338,21 @@ public:
   }
 
 private:
+  // A definition identical to the macro's previous one, which no
+  // conditional chose, changes nothing whichever branch is taken: assert.h
+  // (no include guard, `#undef assert` first) included again by a header
+  // under `#if defined(_CG_HAS_STL_ATOMICS)` keeps the `assert` it had.
+  bool redefinesUnchosen(const MacroDirective *md) const {
+    for (const MacroDirective *prev = md->getPrevious(); prev; prev = prev->getPrevious()) {
+      const auto *def = dyn_cast<DefMacroDirective>(prev);
+      if (!def) continue; // an #undef: look at what it removed
+      const MacroInfo *mi = def->getInfo();
+      return mi && !s_->chosen.count(mi) &&
+             mi->isIdenticalTo(*md->getMacroInfo(), *s_->pp, /*Syntactically=*/true);
+    }
+    return false;
+  }
+
   void elifName(SourceLocation loc, clang::SourceRange name) {
     std::vector<Word> words = s_->rawWords(name);
     Dependence d;
