@@ -141,6 +141,10 @@ def main():
     global VERBOSE
     VERBOSE = o.verbose
 
+    # The tools run in each corpus's own directory: resolve paths given
+    # relative to ours first.
+    o.warpcheck = os.path.abspath(o.warpcheck)
+    o.clang = shutil.which(o.clang) or os.path.abspath(o.clang)
     cuda = os.path.realpath(o.cuda_path)
     version = toolkit_version(cuda)
     archs = o.cuda_arch.split(",")
