@@ -250,6 +250,8 @@ def main():
     ap.add_argument("--only", action="append", default=[], help="programs to run (globs, repeatable or comma-separated)")
     ap.add_argument("--no-racecheck", action="store_true", help="skip compute-sanitizer")
     ap.add_argument("--no-warpcheck", action="store_true", help="skip warpcheck")
+    ap.add_argument("--warpcheck-arg", action="append", default=[],
+                    help="extra `warpcheck run` option, e.g. --warpcheck-arg=--no-global (repeatable)")
     ap.add_argument("--sources", default=os.path.join(BENCH, "gpu"), help="directory of the .cu programs")
     ap.add_argument("--workloads", action="store_true",
                     help="also run the Python workloads of bench/workloads/ (PyTorch, CuPy)")
@@ -331,7 +333,8 @@ def main():
             report = os.path.join(opts.workdir, name + ".warpcheck.json")
             if os.path.exists(report):
                 os.remove(report)
-            modes.append(("warpcheck", [warpcheck, "run", "--format", "json", "-o", report, "--", exe] + entry_args,
+            modes.append(("warpcheck", [warpcheck, "run", "--format", "json", "-o", report] + opts.warpcheck_arg +
+                          ["--", exe] + entry_args,
                           warpcheck_findings(report)))
         if sanitizer:
             log = os.path.join(opts.workdir, name + ".racecheck.log")

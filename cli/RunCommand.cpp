@@ -137,8 +137,9 @@ int runCommand(const std::vector<std::string> &args) {
   CommandSpec spec{
       "run",
       "warpcheck run [options] [--] <program> [args...]",
-      "Run a CUDA program with its kernels instrumented on the GPU and report shared-memory\n"
-      "races, divergent barriers and __syncwarp mask errors. The program's output and exit\n"
+      "Run a CUDA program with its kernels instrumented on the GPU and report races in shared\n"
+      "and global memory, missing fences, too-narrow scopes, divergent barriers and __syncwarp\n"
+      "mask errors. The program's output and exit\n"
       "code pass through; the report goes to stderr, or to -o FILE.\n"
       "Exit code: the program's; N (--error-exitcode) when there are findings; 2 for bad\n"
       "usage or a program that cannot be started; 3 when the program cannot be checked here\n"
@@ -172,6 +173,10 @@ int runCommand(const std::vector<std::string> &args) {
            }},
           {"--shadow-budget", "", "MIB", "device memory for the shared-memory shadow (default 4096 MiB)",
            countFlag("shadow_budget_mib")},
+          {"--global-shadow-budget", "", "MIB", "device memory for the global-memory shadow (default 8192 MiB)",
+           countFlag("global_shadow_budget_mib")},
+          {"--no-global", "", "", "check shared memory and synchronisation only, not global memory",
+           [&](const std::string &, std::string &) { flags[run::flagEnvName("global")] = "0"; return true; }},
           {"--no-intra-warp", "", "", "do not report races between lanes of one warp",
            [&](const std::string &, std::string &) { flags[run::flagEnvName("intra_warp")] = "0"; return true; }},
           {"--patch-on-load", "", "", "patch every module when it is loaded, not before its first checked launch",
@@ -236,6 +241,7 @@ int runCommand(const std::vector<std::string> &args) {
   flags[run::flagEnvName("report")] = rawPath;
   flags[run::flagEnvName("patches")] = files.patches;
   flags[run::flagEnvName("cubin_dir")] = work;
+  if (!files.nvdisasm.empty()) flags[run::flagEnvName("nvdisasm")] = files.nvdisasm;
 
   ChildStatus status;
   if (!runChild(program, parsed.trailing, childEnvironment(files, flags), status, error)) {

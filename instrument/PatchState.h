@@ -23,6 +23,12 @@ enum FindingKind : uint32_t {
   kSyncwarpMissingLane = 5,  // caller not named in its own __syncwarp mask
   kSyncwarpInactiveLane = 6, // named lanes met the caller at another __syncwarp()
   kSyncwarpNonuniform = 7,   // converged lanes pass different masks
+  // Global memory (GlobalDetector.cuh).
+  kGlobalRaceRAW = 8,        // RaceFlags say intra-warp / intra-block / inter-block
+  kGlobalRaceWAR = 9,
+  kGlobalRaceWAW = 10,
+  kFenceMissing = 11,        // data read through a publication without a device-scope fence
+  kScopeTooNarrow = 12,      // block-scope atomic, strong access or fence used across blocks
 };
 
 // Flags of a race record.
@@ -33,7 +39,32 @@ enum RaceFlags : uint32_t {
   kFlagOtherUnknown = 1u << 3, // several threads read; the other is one of them
   kFlagFirstAsync = 1u << 4,   // the earlier access is an asynchronous copy (cp.async)
   kFlagAsyncInFlight = 1u << 5, // ... that its thread had not waited for yet
+  kFlagInterBlock = 1u << 6,   // the threads are in different blocks (global memory)
+  kFlagReaderSide = 1u << 7,   // fence-missing: the reader did not fence after observing
+  kFlagNarrowFence = 1u << 8,  // scope-too-narrow: a block-scope fence, not the access
+  kFlagFirstStrong = 1u << 9,  // the earlier access was a strong (volatile/relaxed) one
+  kFlagSecondStrong = 1u << 10,
 };
+
+// What the runtime learnt from a module's SASS (runtime/SassAccessIndex.h)
+// about one global-memory instruction, one byte per instruction of the
+// launched function. The Sanitizer API reports accesses but neither fences
+// nor the scope of strong accesses.
+enum PcInfo : uint8_t {
+  kPcFenceDevice = 1u << 0, // a device/system-scope fence on every path since the previous global access
+  kPcFenceBlock = 1u << 1,  // ... a block-scope fence
+  kPcAcquire = 1u << 2,     // ... an acquire (CCTL.IVALL after ld.acquire, or a device fence)
+  kPcStrong = 1u << 3,      // the access itself is strong or atomic (.STRONG.GPU/.SYS)
+  kPcBlockScope = 1u << 4,  // the access is strong or atomic of block scope (.STRONG.SM)
+  kPcKnown = 1u << 7,       // the instruction was found in the SASS
+};
+
+// Per instruction: PcInfo (bits 0-7; the fences on every path from every
+// access before it), the number of PcEdges (8-11) and the first (12-31).
+// A PcEdge: the instruction index of an earlier global access (or
+// kFromEntry) << 8 | the fence bits of the paths from there.
+constexpr uint32_t kFromEntry = 0xffffff, kFromUnknown = 0xfffffe;
+constexpr uint32_t kMaxEdgesPerAccess = 15;
 
 // Asynchronous copies into shared memory (cp.async: __pipeline_memcpy_async,
 // cuda::memcpy_async, cooperative_groups::memcpy_async) write when they
@@ -67,6 +98,47 @@ struct FindingRecord {
   uint32_t offset;          // shared-memory byte offset, or the mask for syncwarp
   uint32_t extra;           // access sizes (races) or lanes (syncwarp)
   uint32_t ready;
+  // Global memory: the linear block of the earlier access (low 20 bits),
+  // the allocation (GlobalRange::id), the address, and the pc of the
+  // publication (fence-missing, scope-too-narrow with a narrow fence).
+  uint32_t block1;
+  uint32_t alloc;
+  unsigned long long address;
+  unsigned long long pc3;
+};
+
+// One tracked allocation with its shadow: per 4-byte word a writer and a
+// reader entry (GlobalDetector.cuh), then the low 32 bits of their pcs.
+// Sorted by base; `shadow` is null when the shadow budget did not cover it.
+struct GlobalRange {
+  unsigned long long base, end;
+  unsigned long long *shadow; // [words][2]
+  unsigned int *pcs;          // [words][2]
+  uint32_t id;                // the runtime's allocation number, for reports
+  uint32_t pad;
+};
+
+// Per thread of a slot: what orders its global accesses with other blocks'.
+// Reset when its block enters; only the thread writes it.
+struct GlobalThread {
+  uint32_t state;       // GlobalThreadState bits
+  uint32_t publishPc;   // low 32 bits of the publication it observed
+  uint32_t publishBlock; // the block that published it
+  uint32_t last;        // instruction index of its previous global access (PcEdge), kFromEntry at start
+  unsigned long long *lastSync; // shadow writer entry of its last synchronising read
+  unsigned int *lastSyncPc;     // ... and its pc slot
+  unsigned long long lastSeen;  // the entry that read found there
+};
+
+enum GlobalThreadState : uint32_t {
+  kDirty = 1u << 0,        // plain global writes since its last device-scope fence
+  kNarrowFenced = 1u << 1, // ... followed by a block-scope fence only
+  kObserved = 1u << 2,     // read a publication by another block (fenced)
+  kAcquired = 1u << 3,     // ... and fenced (or acquired) after it
+  kObservedUnfenced = 1u << 4,    // read a publication made without a device fence
+  kObservedNarrowFence = 1u << 5, // ... made after a block-scope fence only
+  kFencedSinceSync = 1u << 6,  // a fence (or acquire) since its last synchronising read
+  kLastSyncRmw = 1u << 7,      // that read was an atomic read-modify-write
 };
 
 // Per resident block. Epochs continue from one occupant to the next so that
@@ -90,6 +162,14 @@ struct Slot {
   // compared with the latest wait on any mbarrier of the block.
   unsigned int mbarrierClock;
   unsigned int mbarrierLastWait;
+  // Global memory: a thread of the block acquired a publication of another
+  // block (or observed an unfenced one) at barrier epoch e: stored as e + 1.
+  // Threads past a barrier after it inherit it (the guide's last-block
+  // reduction: thread 0 sees the count, the block reads the partials).
+  unsigned int acquiredEpoch;
+  unsigned int unfencedEpoch;
+  unsigned int unfencedPc;      // low 32 bits of that publication
+  unsigned int unfencedNarrow;  // ... made after a block-scope fence only
 };
 
 constexpr uint32_t kMaxSlotsPerSM = 32;
@@ -104,6 +184,8 @@ struct Counters {
   unsigned long long uncheckedAccesses; // outside the shadowed window
   unsigned long long uncheckedBlocks;   // threads of blocks that found no slot
   unsigned long long droppedFindings;   // hazards whose record found no room
+  unsigned long long globalUntracked;   // global accesses outside every known allocation
+  unsigned long long globalUnshadowed;  // ... inside one the shadow budget did not cover
   // Counted only with LaunchState::debug (WARPCHECK_DEBUG): an atomic per event.
   unsigned long long debugEnters, debugAccesses, debugNoSlot, debugBarriers;
 };
@@ -135,6 +217,16 @@ struct LaunchState {
   // readable.
   FindingRecord *journal;
   Counters *counters;
+  // Global memory; ranges null when it is not checked.
+  const GlobalRange *ranges;  // [rangeCount], sorted by base
+  uint32_t rangeCount;
+  uint32_t launchTag;         // 1..255: shadow entries of other tags are from earlier launches
+  GlobalThread *global;       // [numSlots][threadsPerBlock]
+  const uint32_t *pcInfo;     // [pcCount] per 16-byte instruction from pcBase, or null
+  const uint32_t *pcEdges;
+  unsigned long long pcBase;
+  uint32_t pcCount;
+  uint32_t pad;
 };
 
 } // namespace warpcheck::patch

@@ -82,6 +82,12 @@ __device__ __forceinline__ unsigned long long mix(unsigned long long x) {
   return x;
 }
 
+// What a global-memory record adds (FindingRecord::block1 and after).
+struct GlobalDetail {
+  uint32_t block1, alloc;
+  unsigned long long address, pc3;
+};
+
 // Copies a new record to host memory, ready flag last, so that the host
 // can read it even when the kernel faults later (one write per distinct
 // finding: the PCIe traffic is negligible).
@@ -97,6 +103,10 @@ __device__ void journal(FindingRecord *j, const FindingRecord &r) {
   v->thread2 = r.thread2;
   v->offset = r.offset;
   v->extra = r.extra;
+  v->block1 = r.block1;
+  v->alloc = r.alloc;
+  v->address = r.address;
+  v->pc3 = r.pc3;
   v->key = r.key;
   __threadfence_system();
   v->ready = 1;
@@ -107,7 +117,7 @@ __device__ void journal(FindingRecord *j, const FindingRecord &r) {
 
 __device__ FindingRecord *record(const LaunchState *st, uint32_t kind, uint64_t pc1, uint64_t pc2,
                                  uint32_t thread1, uint32_t thread2, uint32_t offset, uint32_t flags,
-                                 uint32_t extra) {
+                                 uint32_t extra, const GlobalDetail *global = nullptr) {
   // Intra- and inter-warp hazards of one pair of instructions are distinct
   // records: they differ in severity and in the fix.
   uint32_t keyKind = kind | ((flags & kFlagSameWarp) << 8);
@@ -129,6 +139,12 @@ __device__ FindingRecord *record(const LaunchState *st, uint32_t kind, uint64_t 
       r->thread2 = thread2;
       r->offset = offset;
       r->extra = extra;
+      if (global) {
+        r->block1 = global->block1;
+        r->alloc = global->alloc;
+        r->address = global->address;
+        r->pc3 = global->pc3;
+      }
       __threadfence();
       atomicAdd(&r->count, 1ull);
       atomicExch(&r->ready, 1u);
@@ -178,6 +194,8 @@ __device__ uint32_t claimSlot(const LaunchState *st) {
       slot->barrierArrival = 0;
       slot->mbarrierClock = 0;
       slot->mbarrierLastWait = 0;
+      slot->acquiredEpoch = 0;
+      slot->unfencedEpoch = 0;
       uint32_t warps = (st->threadsPerBlock + 31) / 32;
       for (uint32_t w = 0; w < 32; ++w) {
         // Lanes past the end of the block count as exited.
@@ -375,6 +393,10 @@ __device__ void sharedAccess(void *userdata, uint64_t pc, uint32_t offset, uint3
   }
 }
 
+// ---- global memory ---------------------------------------------------------------
+
+#include "instrument/GlobalDetector.cuh"
+
 } // namespace
 
 // ---- the callbacks (names are looked up by the runtime) ------------------------
@@ -397,6 +419,7 @@ extern "C" __device__ __noinline__ SanitizerPatchResult wcBlockEnter(void *userd
   slot->threadEpoch[linearThread()] = slot->epochBase;
   slot->threadSync[linearThread()] = 0;
   *asyncOf(st, s, linearThread()) = AsyncThread{};
+  if (st->global) st->global[(size_t)s * st->threadsPerBlock + linearThread()] = GlobalThread{0, 0, 0, kFromEntry, nullptr, nullptr, 0};
   return SANITIZER_PATCH_SUCCESS;
 }
 
@@ -431,6 +454,25 @@ extern "C" __device__ __noinline__ SanitizerPatchResult wcSharedAccess(void *use
   uint32_t byteMask = 0xffffu;
   if (!write && pData) byteMask = *static_cast<const uint32_t *>(pData);
   sharedAccess(userdata, pc, (uint32_t)(uintptr_t)ptr, accessSize, byteMask, write, atomic);
+  return SANITIZER_PATCH_SUCCESS;
+}
+
+extern "C" __device__ __noinline__ SanitizerPatchResult wcGlobalAccess(void *userdata, uint64_t pc, void *ptr,
+                                                                       uint32_t accessSize, uint32_t flags,
+                                                                       const void *pData) {
+  const LaunchState *st = state(userdata);
+  if (!st || (flags & SANITIZER_MEMORY_DEVICE_FLAG_PREFETCH)) return SANITIZER_PATCH_SUCCESS;
+  bool write = flags & SANITIZER_MEMORY_DEVICE_FLAG_WRITE;
+  bool read = flags & SANITIZER_MEMORY_DEVICE_FLAG_READ;
+  // Atomics come as read|write, or as writes without a value (reductions).
+  bool atomic = (write && read) || (write && pData == nullptr) || (flags & SANITIZER_MEMORY_DEVICE_FLAG_ATOMSYS);
+  uint32_t byteMask = 0xffffu;
+  if (!write && pData) byteMask = *static_cast<const uint32_t *>(pData);
+  // Lanes of one store instruction writing the same address: the shadow
+  // cannot see them (they all read it before any of them writes it).
+  uint32_t sameAddress = 0;
+  if (write && !atomic) sameAddress = __match_any_sync(__activemask(), (unsigned long long)(uintptr_t)ptr);
+  globalAccess(st, pc, (uint64_t)(uintptr_t)ptr, accessSize, byteMask, write, read || !write, atomic, sameAddress);
   return SANITIZER_PATCH_SUCCESS;
 }
 

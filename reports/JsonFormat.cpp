@@ -32,6 +32,9 @@ json evidenceJson(const RunEvidence &e) {
   }
   if (!e.relation.empty()) j["relation"] = e.relation;
   if (e.sharedOffset >= 0) j["shared_offset"] = e.sharedOffset;
+  if (e.address >= 0) j["address"] = e.address;
+  if (!e.allocation.empty()) j["allocation"] = e.allocation;
+  if (e.otherBlock) j["other_block"] = *e.otherBlock;
   if (e.mask >= 0) j["mask"] = e.mask;
   if (e.lanes >= 0) j["lanes"] = e.lanes;
   return j;

@@ -144,8 +144,12 @@ RunEvidence evidence(const Value &v) {
   e.count = uint64(o.required("count"));
   e.block = indexTriple(o.required("block"));
   e.accesses = o.required("accesses").array(access);
-  if (auto x = o.optional("relation")) e.relation = x->oneOf("relation", {"intra-warp", "inter-warp"});
+  if (auto x = o.optional("relation"))
+    e.relation = x->oneOf("relation", {"intra-warp", "inter-warp", "intra-block", "inter-block"});
   if (auto x = o.optional("shared_offset")) e.sharedOffset = x->integerIn(0, INT64_MAX);
+  if (auto x = o.optional("address")) e.address = x->integerIn(0, INT64_MAX);
+  if (auto x = o.optional("allocation")) e.allocation = x->string();
+  if (auto x = o.optional("other_block")) e.otherBlock = indexTriple(*x);
   if (auto x = o.optional("mask")) e.mask = x->integerIn(0, 0xffffffff);
   if (auto x = o.optional("lanes")) e.lanes = x->integerIn(0, 0xffffffff);
   o.done();

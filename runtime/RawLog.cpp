@@ -39,10 +39,13 @@ json toJson(const RawLog &log) {
   j["unchecked_accesses"] = log.uncheckedAccesses;
   j["unchecked_block_threads"] = log.uncheckedBlockThreads;
   j["dropped_hazards"] = log.droppedHazards;
+  j["global_untracked"] = log.globalUntracked;
+  j["global_unshadowed"] = log.globalUnshadowed;
+  j["global_unshadowed_bytes"] = log.globalUnshadowedBytes;
   j["finished"] = log.finished;
   j["records"] = json::array();
-  for (const RawRecord &r : log.records)
-    j["records"].push_back({{"kind", r.kind},
+  for (const RawRecord &r : log.records) {
+    json rj = {{"kind", r.kind},
                             {"flags", r.flags},
                             {"kernel", r.kernel},
                             {"first", locationJson(r.first)},
@@ -53,7 +56,19 @@ json toJson(const RawLog &log) {
                             {"thread1", r.thread1},
                             {"thread2", r.thread2},
                             {"offset", r.offset},
-                            {"extra", r.extra}});
+                            {"extra", r.extra}};
+    // Global-memory records only.
+    if (r.allocationId) {
+      rj["block1"] = r.block1;
+      rj["grid_dim"] = r.gridDim;
+      rj["address"] = r.address;
+      rj["allocation_id"] = r.allocationId;
+      rj["allocation"] = r.allocation;
+      rj["allocation_base"] = r.allocationBase;
+      if (r.third.pc) rj["third"] = locationJson(r.third);
+    }
+    j["records"].push_back(std::move(rj));
+  }
   return j;
 }
 
@@ -74,6 +89,9 @@ RawLog rawLogFromJson(const json &j) {
     log.uncheckedAccesses = j.at("unchecked_accesses").get<uint64_t>();
     log.uncheckedBlockThreads = j.at("unchecked_block_threads").get<uint64_t>();
     log.droppedHazards = j.at("dropped_hazards").get<uint64_t>();
+    log.globalUntracked = j.value("global_untracked", uint64_t(0));
+    log.globalUnshadowed = j.value("global_unshadowed", uint64_t(0));
+    log.globalUnshadowedBytes = j.value("global_unshadowed_bytes", uint64_t(0));
     log.finished = j.at("finished").get<bool>();
     for (const json &rj : j.at("records")) {
       RawRecord r;
@@ -89,6 +107,15 @@ RawLog rawLogFromJson(const json &j) {
       r.thread2 = rj.at("thread2").get<uint32_t>();
       r.offset = rj.at("offset").get<uint32_t>();
       r.extra = rj.at("extra").get<uint32_t>();
+      if (rj.contains("allocation_id")) {
+        r.block1 = rj.at("block1").get<uint32_t>();
+        r.gridDim = rj.at("grid_dim").get<std::array<uint32_t, 3>>();
+        r.address = rj.at("address").get<uint64_t>();
+        r.allocationId = rj.at("allocation_id").get<uint32_t>();
+        r.allocation = rj.at("allocation").get<std::string>();
+        r.allocationBase = rj.at("allocation_base").get<uint64_t>();
+        if (rj.contains("third")) r.third = locationFrom(rj.at("third"));
+      }
       log.records.push_back(std::move(r));
     }
     return log;

@@ -33,6 +33,16 @@ struct RawRecord {
   uint32_t thread1 = 0, thread2 = 0; // linear thread index in the block
   uint32_t offset = 0;      // shared offset, or the syncwarp mask
   uint32_t extra = 0;       // access size (races) or lanes (syncwarp)
+  // Global memory: the linear block of the earlier access (low 20 bits),
+  // the address and its allocation, and the publication a fence-missing
+  // finding is about.
+  uint32_t block1 = 0;
+  std::array<uint32_t, 3> gridDim{};
+  uint64_t address = 0;
+  uint32_t allocationId = 0;
+  std::string allocation;   // "device allocation of 4096 bytes at 0x..."
+  uint64_t allocationBase = 0;
+  CodeLocation third;
 };
 
 struct ModuleInfo {
@@ -48,6 +58,9 @@ struct RawLog {
   std::vector<std::string> kernelsChecked; // mangled names, first-seen order
   uint64_t launches = 0, launchesChecked = 0;
   uint64_t uncheckedAccesses = 0, uncheckedBlockThreads = 0, droppedHazards = 0;
+  // Global memory: accesses outside every known allocation, accesses to
+  // allocations without a shadow, and the bytes of those allocations.
+  uint64_t globalUntracked = 0, globalUnshadowed = 0, globalUnshadowedBytes = 0;
   std::vector<RawRecord> records;
   bool finished = false; // the runtime reached the application's exit
 };

@@ -120,6 +120,15 @@ public:
                   " pass others)" + inKernel;
       syncwarpFinding(f, e, r, t2);
       break;
+    case kGlobalRaceRAW:
+    case kGlobalRaceWAR:
+    case kGlobalRaceWAW:
+      globalRace(f, e, r, t1, t2, inKernel);
+      break;
+    case kFenceMissing:
+    case kScopeTooNarrow:
+      publication(f, e, r, t1, t2, inKernel);
+      break;
     default:
       f.rule = "internal";
       f.message = "unknown record kind " + std::to_string(r.kind);
@@ -131,6 +140,96 @@ public:
   }
 
 private:
+  // Global memory: who made the earlier access, and where the address is.
+  std::string otherThread(const RawRecord &r, std::array<unsigned, 3> t1) {
+    std::string s = "thread " + coords(t1);
+    if (r.flags & kFlagInterBlock) s += " of block " + coords(threadCoords(r.block1, r.gridDim));
+    return s;
+  }
+  std::string address(const RawRecord &r) {
+    return hex(r.address) + (r.allocation.empty() ? "" : " (" + r.allocation + ", offset " +
+                                                               hex(r.address - r.allocationBase) + ")");
+  }
+  void globalEvidence(RunEvidence &e, const RawRecord &r) {
+    e.address = (long long)r.address;
+    e.allocation = r.allocation;
+    if (r.flags & kFlagInterBlock) e.otherBlock = threadCoords(r.block1, r.gridDim);
+  }
+
+  void globalRace(Finding &f, RunEvidence &e, const RawRecord &r, std::array<unsigned, 3> t1,
+                  std::array<unsigned, 3> t2, const std::string &inKernel) {
+    bool interBlock = r.flags & kFlagInterBlock, sameWarp = r.flags & kFlagSameWarp;
+    bool firstSync = r.flags & kFlagFirstStrong, secondSync = r.flags & kFlagSecondStrong;
+    const char *firstKind = r.kind == kGlobalRaceWAR ? (firstSync ? "atomic/strong read" : "read")
+                                                     : (firstSync ? "atomic/strong write" : "write");
+    const char *secondKind = r.kind == kGlobalRaceRAW ? (secondSync ? "atomic/strong read" : "read")
+                                                      : (secondSync ? "atomic/strong write" : "write");
+    const char *hazard = r.kind == kGlobalRaceRAW   ? "read-after-write"
+                         : r.kind == kGlobalRaceWAR ? "write-after-read"
+                                                    : "write-after-write";
+    f.rule = "race-global";
+    f.severity = sameWarp ? Severity::Warning : Severity::Error;
+    std::string why = firstSync || secondSync
+                          ? ": a plain access to a word other threads access atomically is a data race"
+                      : interBlock ? " with no synchronisation between the blocks (an atomic or strong flag, "
+                                     "published after __threadfence() and observed before reading)"
+                                   : " with no barrier between them";
+    f.message = std::string(hazard) + " race on global memory at " + address(r) + ": " + secondKind +
+                " by thread " + coords(t2) + " and " + firstKind + " by " + otherThread(r, t1) + inKernel + why;
+    f.where = place(r.second);
+    f.notes.push_back({place(r.first), std::string("the ") + firstKind + " by " + otherThread(r, t1) + " is here" +
+                                           where(r.first)});
+    if (sameWarp)
+      f.notes.push_back({f.where, "both threads are in warp " + std::to_string(r.thread2 / 32) +
+                                      ": a __syncwarp() between the accesses is enough to order them"});
+    e.relation = interBlock ? "inter-block" : sameWarp ? "intra-warp" : "intra-block";
+    globalEvidence(e, r);
+    e.accesses = {access(r.kind == kGlobalRaceWAR ? "read" : firstSync ? "atomic" : "write", r.first, t1, true),
+                  access(r.kind == kGlobalRaceRAW ? "read" : secondSync ? "atomic" : "write", r.second, t2, true)};
+  }
+
+  // fence-missing and scope-too-narrow: data, its publication, the reader.
+  void publication(Finding &f, RunEvidence &e, const RawRecord &r, std::array<unsigned, 3> t1,
+                   std::array<unsigned, 3> t2, const std::string &inKernel) {
+    f.severity = Severity::Error;
+    f.where = place(r.second);
+    std::string reader = "thread " + coords(t2) + inKernel;
+    bool narrowAccess = r.kind == kScopeTooNarrow && !(r.flags & kFlagNarrowFence);
+    if (r.kind == kFenceMissing) {
+      f.rule = "fence-missing";
+      if (r.flags & kFlagReaderSide)
+        f.message = "read of global memory at " + address(r) + " by " + reader + " after it observed a " +
+                    "publication by another block, with no fence between: data written by " +
+                    otherThread(r, t1) + " may be read stale; add __threadfence() after observing the flag "
+                    "(or load it with acquire semantics)";
+      else
+        f.message = "read of global memory at " + address(r) + " by " + reader + ", published by " +
+                    otherThread(r, t1) + " with no device-scope fence between the write and its publication: " +
+                    "the flag or counter may be seen before the data; add __threadfence() before the "
+                    "atomic or store that publishes it";
+    } else if (!narrowAccess) {
+      f.rule = "scope-too-narrow";
+      f.message = "read of global memory at " + address(r) + " by " + reader + ", published by " +
+                  otherThread(r, t1) + " after a block-scope fence only (__threadfence_block): another block " +
+                  "needs __threadfence()";
+    } else {
+      f.rule = "scope-too-narrow";
+      f.message = "block-scope atomic or strong access used across blocks at " + address(r) + ": " + reader +
+                  " reads a value " + otherThread(r, t1) + " wrote, and one of the two accesses has block scope "
+                  "(atomicAdd_block, thread_scope_block), which does not reach other blocks; use device scope";
+    }
+    f.notes.push_back({place(r.first), std::string(narrowAccess ? "the other block's access" : "the data written") +
+                                           " by " + otherThread(r, t1) + " is here" + where(r.first)});
+    if (r.third.pc)
+      f.notes.push_back({place(r.third), std::string(r.flags & kFlagReaderSide ? "the publication it observed"
+                                                                                : "published here") +
+                                             where(r.third)});
+    e.relation = "inter-block";
+    globalEvidence(e, r);
+    e.accesses = {access(narrowAccess ? "atomic" : "write", r.first, t1, true),
+                  access(narrowAccess ? "atomic" : "read", r.second, t2, true)};
+  }
+
   // What the three __syncwarp() findings share: an error at the call, with
   // the mask (kept in `offset`) and the lanes concerned (in `extra`).
   void syncwarpFinding(Finding &f, RunEvidence &e, const RawRecord &r, std::array<unsigned, 3> thread) {
@@ -259,6 +358,14 @@ void summarize(const RawLog &log, RunSummary &summary) {
     summary.warnings.push_back(std::to_string(log.uncheckedBlockThreads) +
                                " threads ran in blocks that found no shadow slot and were not checked "
                                "(raise --shadow-budget)");
+  if (log.globalUntracked)
+    summary.warnings.push_back(std::to_string(log.globalUntracked) +
+                               " global-memory accesses fell outside every known allocation and were not checked");
+  if (log.globalUnshadowed)
+    summary.warnings.push_back(std::to_string(log.globalUnshadowed) + " global-memory accesses to " +
+                               std::to_string((log.globalUnshadowedBytes + (1u << 20) - 1) >> 20) +
+                               " MiB of allocations without a shadow were not checked "
+                               "(raise --global-shadow-budget)");
   if (log.droppedHazards)
     summary.warnings.push_back(std::to_string(log.droppedHazards) +
                                " hazards were not recorded because the finding table was full "

@@ -29,6 +29,11 @@ std::string facts(const RunEvidence &e) {
   out += fact("kernel", code(e.kernel));
   out += fact("block", code(coords(e.block)));
   if (!e.relation.empty()) out += fact("threads", escape(e.relation));
+  if (e.address >= 0) out += fact("address", code(hex(e.address)));
+  if (!e.allocation.empty()) out += fact("allocation", e.allocation);
+  if (e.otherBlock)
+    out += fact("other block", "(" + std::to_string((*e.otherBlock)[0]) + "," + std::to_string((*e.otherBlock)[1]) +
+                                   "," + std::to_string((*e.otherBlock)[2]) + ")");
   if (e.sharedOffset >= 0)
     out += fact("shared offset", code(hex(e.sharedOffset)) + " (byte " + std::to_string(e.sharedOffset) + ")");
   if (e.mask >= 0) out += fact("mask", code(hex(e.mask)));

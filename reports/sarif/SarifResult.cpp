@@ -107,6 +107,9 @@ void putEvidence(json &props, const RunEvidence &e) {
   props["accesses"] = accesses;
   if (!e.relation.empty()) props["relation"] = e.relation;
   if (e.sharedOffset >= 0) props["sharedOffset"] = e.sharedOffset;
+  if (e.address >= 0) props["address"] = e.address;
+  if (!e.allocation.empty()) props["allocation"] = e.allocation;
+  if (e.otherBlock) props["otherBlock"] = *e.otherBlock;
   if (e.mask >= 0) props["mask"] = e.mask;
   if (e.lanes >= 0) props["lanes"] = e.lanes;
 }

@@ -13,6 +13,7 @@ const DriverApi &driverApi() {
         reinterpret_cast<decltype(a.deviceGetAttribute)>(dlsym(lib, "cuDeviceGetAttribute"));
     a.occupancy = reinterpret_cast<decltype(a.occupancy)>(
         dlsym(lib, "cuOccupancyMaxActiveBlocksPerMultiprocessor"));
+    a.moduleGetGlobal = reinterpret_cast<decltype(a.moduleGetGlobal)>(dlsym(lib, "cuModuleGetGlobal_v2"));
     return a;
   }();
   return api;

@@ -10,6 +10,8 @@ struct DriverApi {
   CUresult (*funcGetAttribute)(int *, CUfunction_attribute, CUfunction) = nullptr;
   CUresult (*deviceGetAttribute)(int *, CUdevice_attribute, CUdevice) = nullptr;
   CUresult (*occupancy)(int *, CUfunction, int, size_t) = nullptr;
+  // Optional: the address of a module's `__device__` variable.
+  CUresult (*moduleGetGlobal)(CUdeviceptr *, size_t *, CUmodule, const char *) = nullptr;
   bool ok() const { return funcGetAttribute && deviceGetAttribute && occupancy; }
 };
 

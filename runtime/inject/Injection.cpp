@@ -6,6 +6,8 @@
 #include "runtime/RawLog.h"
 #include "reports/Demangle.h"
 #include "runtime/inject/Flags.h"
+#include "runtime/inject/GlobalMemory.h"
+#include "runtime/inject/KernelCode.h"
 #include "runtime/inject/KernelFilter.h"
 #include "runtime/inject/LaunchApi.h"
 #include "runtime/inject/LaunchChecker.h"
@@ -39,7 +41,10 @@ public:
     }
     checker_ = std::make_unique<LaunchChecker>(
         LaunchLimits{cap, flags_.shadow_budget_mib << 20, flags_.intra_warp, flags_.debug});
-    patcher_ = std::make_unique<ModulePatcher>(flags_.patches, flags_.cubin_dir, flags_.patch_on_launch);
+    patcher_ = std::make_unique<ModulePatcher>(flags_.patches, flags_.cubin_dir, flags_.patch_on_launch,
+                                               flags_.global);
+    global_ = std::make_unique<GlobalMemory>(flags_.global_shadow_budget_mib << 20);
+    code_ = std::make_unique<KernelCode>(flags_.nvdisasm);
   }
 
   void subscribe() {
@@ -87,6 +92,7 @@ private:
         auto *m = static_cast<const Sanitizer_ResourceModuleData *>(data);
         trace("module loaded, " + std::to_string(m->cubinSize) + " bytes");
         patcher_->onModuleLoaded(m->context, m->module, m->pCubin, m->cubinSize, log_);
+        if (flags_.global) global_->onModuleLoaded(m->context, m->module, m->pCubin, m->cubinSize);
         trace("module patched: " + (log_.modules.back().patched ? std::string("yes") : log_.modules.back().error));
         break;
       }
@@ -95,13 +101,30 @@ private:
         patcher_->onFunctionsLazyLoaded(f->module, log_);
         break;
       }
-      case SANITIZER_CBID_RESOURCE_MODULE_UNLOAD_STARTING:
-        patcher_->onModuleUnloading(static_cast<const Sanitizer_ResourceModuleData *>(data)->module);
+      case SANITIZER_CBID_RESOURCE_MODULE_UNLOAD_STARTING: {
+        CUmodule module = static_cast<const Sanitizer_ResourceModuleData *>(data)->module;
+        patcher_->onModuleUnloading(module);
+        code_->onModuleUnloading(module);
+        global_->onModuleUnloading(module);
+        break;
+      }
+      case SANITIZER_CBID_RESOURCE_DEVICE_MEMORY_ALLOC:
+      case SANITIZER_CBID_RESOURCE_MEMORY_ALLOC_ASYNC:
+      case SANITIZER_CBID_RESOURCE_HOST_MEMORY_ALLOC:
+        global_->onAlloc(*static_cast<const Sanitizer_ResourceMemoryData *>(data),
+                         cbid == SANITIZER_CBID_RESOURCE_HOST_MEMORY_ALLOC);
+        break;
+      case SANITIZER_CBID_RESOURCE_DEVICE_MEMORY_FREE:
+      case SANITIZER_CBID_RESOURCE_MEMORY_FREE_ASYNC:
+      case SANITIZER_CBID_RESOURCE_HOST_MEMORY_FREE:
+        global_->onFree(*static_cast<const Sanitizer_ResourceMemoryData *>(data));
         break;
       case SANITIZER_CBID_RESOURCE_CONTEXT_DESTROY_STARTING: {
         CUcontext ctx = static_cast<const Sanitizer_ResourceContextData *>(data)->context;
         patcher_->onContextDestroyed(ctx);
         checker_->onContextDestroyed(ctx);
+        global_->onContextDestroyed(ctx);
+        code_->onContextDestroyed(ctx);
         break;
       }
       default:
@@ -151,7 +174,9 @@ private:
       wanted = false;
     }
     trace("setting up the launch");
-    if (wanted && !checker_->begin(l, error, warnings)) {
+    GlobalSetup global;
+    if (wanted && flags_.global) prepareGlobal(l, global, warnings);
+    if (wanted && !checker_->begin(l, global, error, warnings)) {
       noteOnce("kernel " + demangle(name) + " was not checked: " + error);
       wanted = false;
     }
@@ -167,6 +192,38 @@ private:
       log_.kernelsChecked.push_back(name);
   }
 
+  // The allocations and the kernel's fences for the global-memory detector;
+  // without them the launch is checked for shared memory only.
+  void prepareGlobal(const Sanitizer_LaunchData &l, GlobalSetup &g, std::vector<std::string> &warnings) {
+    GlobalMemory::Prepared p;
+    std::string error;
+    if (!global_->prepare(l.context, l.hStream, p, warnings, error)) {
+      warnings.push_back("global memory not checked: " + error);
+      return;
+    }
+    log_.globalUnshadowedBytes = global_->unshadowedBytes();
+    int module = patcher_->moduleIndex(l.module);
+    std::string cubin = module >= 0 ? log_.modules[module].cubin : "";
+    KernelCode::Table t;
+    std::string warning;
+    code_->table(l.context, l.module, cubin, l.functionName, l.hStream, t, warning);
+    if (!warning.empty()) warnings.push_back(warning);
+    g = GlobalSetup{p.ranges, p.count, p.tag, t.info, t.edges, t.base, t.count};
+  }
+
+  // What a global-memory record's allocation was, while it still exists.
+  void describeAllocation(RawRecord &r) {
+    if (!r.allocationId) return;
+    if (const Allocation *a = global_->byId(r.allocationId)) {
+      char base[32];
+      std::snprintf(base, sizeof base, "0x%llx", (unsigned long long)a->base);
+      r.allocation = a->kind + " allocation of " + std::to_string(a->size) + " bytes at " + base;
+      r.allocationBase = a->base;
+    } else {
+      r.allocation = "an allocation freed since";
+    }
+  }
+
   void launchEnd(const Sanitizer_LaunchData &l) {
     int module = patcher_->moduleIndex(l.module);
     std::vector<RawRecord> records;
@@ -177,7 +234,10 @@ private:
     trace("launch collected: " + std::to_string(records.size()) + " records; " + checker_->lastCounters);
     bool changed = !records.empty() || !error.empty() ||
                    before != log_.uncheckedAccesses + log_.uncheckedBlockThreads + log_.droppedHazards;
-    for (RawRecord &r : records) merge(std::move(r));
+    for (RawRecord &r : records) {
+      describeAllocation(r);
+      merge(std::move(r));
+    }
     if (changed || log_.launchesChecked == 1) flushLocked();
   }
 
@@ -217,6 +277,8 @@ private:
   std::unique_ptr<KernelFilter> filter_;
   std::unique_ptr<LaunchChecker> checker_;
   std::unique_ptr<ModulePatcher> patcher_;
+  std::unique_ptr<GlobalMemory> global_;
+  std::unique_ptr<KernelCode> code_;
 };
 
 Runtime *gRuntime = nullptr;

@@ -52,7 +52,7 @@ uint64_t residentBlocks(CUfunction f, int sms, uint32_t threads) {
 
 } // namespace
 
-bool LaunchChecker::begin(const Sanitizer_LaunchData &l, std::string &error,
+bool LaunchChecker::begin(const Sanitizer_LaunchData &l, const GlobalSetup &global, std::string &error,
                           std::vector<std::string> &warnings) {
   uint32_t threads = l.blockDim_x * l.blockDim_y * l.blockDim_z;
   if (threads == 0 || threads > 1024) {
@@ -69,7 +69,9 @@ bool LaunchChecker::begin(const Sanitizer_LaunchData &l, std::string &error,
   uint32_t words = (window + 3) / 4;
   int sms = smCount(l.device);
   uint64_t slots = std::min<uint64_t>(residentBlocks(l.function, sms, threads), grid);
-  uint64_t perSlot = (uint64_t)words * 16 + sizeof(Slot) + sizeof(unsigned int) + sizeof(AsyncThread) * threads;
+  bool checkGlobal = global.ranges != nullptr;
+  uint64_t perSlot = (uint64_t)words * 16 + sizeof(Slot) + sizeof(unsigned int) + sizeof(AsyncThread) * threads +
+                     (checkGlobal ? sizeof(GlobalThread) * threads : 0);
   uint64_t affordable = limits_.shadowBudgetBytes / perSlot;
   if (affordable == 0) {
     error = "one block's shadow (" + std::to_string(perSlot >> 10) + " KiB) exceeds the shadow budget";
@@ -96,6 +98,13 @@ bool LaunchChecker::begin(const Sanitizer_LaunchData &l, std::string &error,
   st.debug = limits_.debug ? 1 : 0;
   st.slotsPerSm = (uint32_t)std::max<uint64_t>(1, slots / (uint64_t)sms);
   st.gridBlocks = (uint32_t)grid;
+  st.ranges = global.ranges;
+  st.rangeCount = global.rangeCount;
+  st.launchTag = global.tag;
+  st.pcInfo = global.pcInfo;
+  st.pcEdges = global.pcEdges;
+  st.pcBase = global.pcBase;
+  st.pcCount = global.pcCount;
 
   // One allocation per context, grown when a launch needs more.
   size_t off = 0;
@@ -113,6 +122,7 @@ bool LaunchChecker::begin(const Sanitizer_LaunchData &l, std::string &error,
   // Threads reset their own asynchronous-copy state: not cleared below.
   size_t cleared = off;
   size_t oAsync = take(sizeof(AsyncThread) * threads * slots);
+  size_t oGlobal = checkGlobal ? take(sizeof(GlobalThread) * threads * slots) : 0;
   Buffers &b = buffers_[l.context];
   if (b.size < off) {
     if (b.device) sanitizerFree(l.context, b.device);
@@ -145,10 +155,12 @@ bool LaunchChecker::begin(const Sanitizer_LaunchData &l, std::string &error,
   st.slots = reinterpret_cast<Slot *>(base + oSlots);
   st.shadow = reinterpret_cast<unsigned long long *>(base + oShadow);
   st.async = reinterpret_cast<AsyncThread *>(base + oAsync);
+  st.global = checkGlobal ? reinterpret_cast<GlobalThread *>(base + oGlobal) : nullptr;
 
   // The asynchronous copy reads the host state after this returns: copy
   // from the entry kept until the launch ends, not from a local.
   p.blockDim = {l.blockDim_x, l.blockDim_y, l.blockDim_z};
+  p.gridDim = {l.gridDim_x, l.gridDim_y, l.gridDim_z};
   Pending &kept = pending_[l.hLaunch] = p;
   SanitizerResult r = sanitizerMemset(base, 0, cleared, l.hStream);
   if (r == SANITIZER_SUCCESS)
@@ -203,6 +215,8 @@ bool LaunchChecker::end(const Sanitizer_LaunchData &l, uint32_t moduleIndex, std
   log.uncheckedAccesses += counters.uncheckedAccesses;
   log.uncheckedBlockThreads += counters.uncheckedBlocks;
   log.droppedHazards += counters.droppedFindings;
+  log.globalUntracked += counters.globalUntracked;
+  log.globalUnshadowed += counters.globalUnshadowed;
 
   uint64_t fnPc = 0, fnSize = 0;
   std::string name = l.functionName ? l.functionName : "";
@@ -234,6 +248,11 @@ bool LaunchChecker::end(const Sanitizer_LaunchData &l, uint32_t moduleIndex, std
     raw.thread2 = rec.thread2;
     raw.offset = rec.offset;
     raw.extra = rec.extra;
+    raw.block1 = rec.block1;
+    raw.gridDim = p.gridDim;
+    raw.allocationId = rec.alloc;
+    raw.address = rec.address;
+    if (rec.pc3) raw.third = locate(rec.pc3);
     out.push_back(std::move(raw));
   }
   return !failed;

@@ -12,6 +12,17 @@
 
 namespace warpcheck::run {
 
+// What the global-memory detector gets for one launch (null ranges: off).
+struct GlobalSetup {
+  const patch::GlobalRange *ranges = nullptr;
+  uint32_t rangeCount = 0;
+  uint32_t tag = 0;
+  const uint32_t *pcInfo = nullptr;
+  const uint32_t *pcEdges = nullptr;
+  uint64_t pcBase = 0;
+  uint32_t pcCount = 0;
+};
+
 struct LaunchLimits {
   uint64_t tableCapacity = 4096;
   uint64_t shadowBudgetBytes = 4ull << 30;
@@ -24,7 +35,8 @@ public:
   explicit LaunchChecker(LaunchLimits limits) : limits_(limits) {}
 
   // Returns false (with `error`) when the launch cannot be checked.
-  bool begin(const Sanitizer_LaunchData &launch, std::string &error, std::vector<std::string> &warnings);
+  bool begin(const Sanitizer_LaunchData &launch, const GlobalSetup &global, std::string &error,
+             std::vector<std::string> &warnings);
   // Waits for the kernel and appends its records (locations unresolved
   // beyond the launched function) to `out`; adds the counters to `log`.
   bool end(const Sanitizer_LaunchData &launch, uint32_t moduleIndex, std::vector<RawRecord> &out,
@@ -44,6 +56,7 @@ private:
   struct Pending {
     patch::LaunchState state;
     std::array<uint32_t, 3> blockDim{};
+    std::array<uint32_t, 3> gridDim{}; // the end callback's launch data may not have it
   };
 
   LaunchLimits limits_;

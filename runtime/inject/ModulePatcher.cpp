@@ -1,5 +1,7 @@
 #include "runtime/inject/ModulePatcher.h"
 #include <fstream>
+#include <iterator>
+#include <vector>
 #include <sanitizer.h>
 
 namespace warpcheck::run {
@@ -85,7 +87,9 @@ bool ModulePatcher::ensurePatched(CUmodule module, RawLog &log) {
 }
 
 bool ModulePatcher::patchAll(CUmodule module, std::string &error) {
-  for (const PatchPoint &p : kPatchPoints) {
+  std::vector<PatchPoint> points(std::begin(kPatchPoints), std::end(kPatchPoints));
+  if (patchGlobal_) points.push_back({SANITIZER_INSTRUCTION_GLOBAL_MEMORY_ACCESS, "wcGlobalAccess"});
+  for (const PatchPoint &p : points) {
     SanitizerResult r = sanitizerPatchInstructions(p.id, module, p.callback);
     if (r != SANITIZER_SUCCESS) {
       error = std::string("cannot patch ") + p.callback + ": " + resultText(r);

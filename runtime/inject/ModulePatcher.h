@@ -15,8 +15,9 @@ namespace warpcheck::run {
 
 class ModulePatcher {
 public:
-  ModulePatcher(std::string patchesPath, std::string cubinDir, bool patchOnLaunch)
-      : patches_(std::move(patchesPath)), cubinDir_(std::move(cubinDir)), patchOnLaunch_(patchOnLaunch) {}
+  ModulePatcher(std::string patchesPath, std::string cubinDir, bool patchOnLaunch, bool patchGlobal)
+      : patches_(std::move(patchesPath)), cubinDir_(std::move(cubinDir)), patchOnLaunch_(patchOnLaunch),
+        patchGlobal_(patchGlobal) {}
 
   // Adds the module to `log.modules`; errors go to its entry.
   void onModuleLoaded(CUcontext ctx, CUmodule module, const char *cubin, size_t size, RawLog &log);
@@ -40,6 +41,7 @@ private:
 
   std::string patches_, cubinDir_;
   bool patchOnLaunch_;
+  bool patchGlobal_; // global-memory accesses too
   struct Loaded {
     int index;          // in log.modules
     CUcontext context;  // the module's

@@ -11,6 +11,7 @@ says what warpcheck must find, in comment lines:
                                              mentions every one of them)
   // EXPECT-NONE                             no finding at all
   // ARGS: <args>                            program arguments (shell words)
+  // NVCC: <args>                            extra nvcc arguments (-lcublas)
 
 A line is tagged by ending it with the comment `// @<marker>`. A finding
 mentions a line when its own `line`, or the `line` of one of its notes, is
@@ -56,6 +57,18 @@ SKIP = 77
 EXPECT_RE = re.compile(r"^\s*//\s*EXPECT:\s*(\S+)\s+(.*?)\s*$")
 EXPECT_NONE_RE = re.compile(r"^\s*//\s*EXPECT-NONE\s*$")
 ARGS_RE = re.compile(r"^\s*//\s*ARGS:(.*)$")
+NVCC_RE = re.compile(r"^\s*//\s*NVCC:(.*)$")
+
+
+def nvcc_args(path):
+    """Extra nvcc arguments a test asks for (// NVCC: lines)."""
+    out = []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            m = NVCC_RE.match(line)
+            if m:
+                out += shlex.split(m.group(1))
+    return out
 MARKER_RE = re.compile(r"//\s*@([A-Za-z0-9_.-]+)\s*$")
 
 
@@ -210,7 +223,7 @@ def run_test(source, opts, nvcc, arch):
             os.remove(stale)
 
     # Compile from the test's directory, so -lineinfo records the bare name.
-    c = run([nvcc, "-O2", "-lineinfo", "-arch=" + arch, "-o", exe, os.path.basename(source)],
+    c = run([nvcc, "-O2", "-lineinfo", "-arch=" + arch, "-o", exe, os.path.basename(source)] + nvcc_args(source),
             opts.compile_timeout, cwd=os.path.dirname(source))
     if c.code != 0:
         entry["reasons"] = ["compile failed" + (" (timed out)" if c.timed_out else "")]

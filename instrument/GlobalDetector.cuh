@@ -1,0 +1,345 @@
+// The global-memory detector, included by Patches.cu inside its anonymous
+// namespace (it uses record(), currentSlot() and the thread identity there).
+//
+// Shadow: per 4-byte word of a tracked allocation, the last writer and the
+// last reader (GEntry below) with the low 32 bits of their pcs. An entry
+// belongs to one launch (its tag); entries of earlier launches are ordered
+// before everything of this one (stream order: the runtime checks one launch
+// at a time).
+//
+// Happens-before (CUDA C++ Programming Guide, memory fence functions;
+// PTX memory consistency model):
+// - in one block, barriers order every access: same barrier epoch and not
+//   both synchronising -> race (lanes of one warp: same __syncwarp epoch);
+// - across blocks, only synchronising accesses (atomics, strong
+//   volatile/relaxed/acquire/release accesses of device scope) combined with
+//   device-scope fences order plain accesses. A thread *publishes* with a
+//   synchronising write; the publication is *fenced* when no plain global
+//   write of the thread came after its last device fence. Another block's
+//   thread *observes* it with a synchronising read of the same word, and
+//   *acquires* when a fence (or an acquire) follows. Its later plain
+//   accesses to other blocks' data are then ordered. Which fences ran comes
+//   from the SASS (PcInfo): the API has no callback for them.
+// The detector does not check that the observed publication is the one
+// that covers the data read: a thread that acquired any fenced publication
+// is trusted (fewer reports, never more).
+
+// Entry bits: 0-3 bytes, 4-13 thread, 14-33 block (low 20 bits), 34-45
+// barrier epoch, 46-49 __syncwarp epoch, 50-57 launch tag, 58 synchronising,
+// 59 block scope, 60 unfenced publication, 61 publication after a
+// block-scope fence only, 62 several readers, 63 atomic (not a strong store).
+struct GEntry {
+  uint32_t bytes, thread, block, epoch, warpSync, tag;
+  bool sync, narrow, unfenced, narrowFence, several, atomic;
+};
+
+constexpr uint32_t kGBlockMask = (1u << 20) - 1, kGEpochMask = (1u << 12) - 1, kGSyncMask = 0xf;
+
+__device__ __forceinline__ unsigned long long gEncode(const GEntry &e) {
+  return (unsigned long long)(e.bytes & 0xf) | ((unsigned long long)(e.thread & 0x3ff) << 4) |
+         ((unsigned long long)(e.block & kGBlockMask) << 14) |
+         ((unsigned long long)(e.epoch & kGEpochMask) << 34) |
+         ((unsigned long long)(e.warpSync & kGSyncMask) << 46) | ((unsigned long long)(e.tag & 0xff) << 50) |
+         ((unsigned long long)e.sync << 58) | ((unsigned long long)e.narrow << 59) |
+         ((unsigned long long)e.unfenced << 60) | ((unsigned long long)e.narrowFence << 61) |
+         ((unsigned long long)e.several << 62) | ((unsigned long long)e.atomic << 63);
+}
+__device__ __forceinline__ GEntry gDecode(unsigned long long v) {
+  GEntry e;
+  e.bytes = v & 0xf;
+  e.thread = (v >> 4) & 0x3ff;
+  e.block = (v >> 14) & kGBlockMask;
+  e.epoch = (v >> 34) & kGEpochMask;
+  e.warpSync = (v >> 46) & kGSyncMask;
+  e.tag = (v >> 50) & 0xff;
+  e.sync = (v >> 58) & 1;
+  e.narrow = (v >> 59) & 1;
+  e.unfenced = (v >> 60) & 1;
+  e.narrowFence = (v >> 61) & 1;
+  e.several = (v >> 62) & 1;
+  e.atomic = (v >> 63) & 1;
+  return e;
+}
+
+// The full pc from its low 32 bits: the code of one kernel is far smaller
+// than 4 GiB, so the nearest candidate to the current pc is the one.
+__device__ __forceinline__ uint64_t widenPc32(uint32_t low, uint64_t now) {
+  uint64_t c = (now & ~0xffffffffull) | low;
+  if (c > now + (1ull << 31)) c -= 1ull << 32;
+  else if (c + (1ull << 31) < now) c += 1ull << 32;
+  return c;
+}
+
+// What the SASS says about the access at `pc` (PcInfo), the fences being
+// those on the paths from the thread's previous global access; updates it.
+__device__ __forceinline__ uint8_t pcInfoAt(const LaunchState *st, uint64_t pc, GlobalThread *me) {
+  uint64_t i = pc >= st->pcBase ? (pc - st->pcBase) >> 4 : ~0ull;
+  uint32_t from = me->last;
+  if (!st->pcInfo || i >= st->pcCount) {
+    me->last = kFromUnknown; // a callee's access: paths unknown
+    return 0;
+  }
+  me->last = (uint32_t)i;
+  uint32_t e = st->pcInfo[i];
+  uint32_t bits = e & 0xff, count = (e >> 8) & 0xf, first = e >> 12;
+  for (uint32_t k = 0; k < count; ++k) {
+    uint32_t edge = st->pcEdges[first + k];
+    if ((edge >> 8) == from) return (uint8_t)((bits & (kPcStrong | kPcBlockScope | kPcKnown)) | (edge & 0xff));
+  }
+  return (uint8_t)bits;
+}
+
+// The range holding `addr`, or null.
+__device__ __forceinline__ const GlobalRange *findRange(const LaunchState *st, uint64_t addr) {
+  uint32_t lo = 0, hi = st->rangeCount;
+  while (lo < hi) {
+    uint32_t mid = (lo + hi) / 2;
+    if (st->ranges[mid].base <= addr) lo = mid + 1;
+    else hi = mid;
+  }
+  if (lo == 0) return nullptr;
+  const GlobalRange *r = &st->ranges[lo - 1];
+  return addr < r->end ? r : nullptr;
+}
+
+// The access being checked, and who makes it.
+struct GAccess {
+  const LaunchState *st;
+  Slot *slot;
+  GlobalThread *me;
+  const GlobalRange *range;
+  uint64_t pc, address;
+  uint32_t thread, block, epoch, warpSync, size;
+  bool write, sync, narrow, atomic;
+};
+
+// Records a hazard between an earlier access (entry `e`, pc `epc`) and this
+// one, named by how the two are ordered, or not.
+__device__ __noinline__ void observe(const GAccess &a, const GEntry &w, uint64_t wpc);
+
+// The thread's last synchronising read, looked at again: its callback ran
+// before the instruction, and another block's publication may have landed
+// between the two (the poll that ended a spin loop).
+__device__ void observeLate(const GAccess &a) {
+  GlobalThread *me = a.me;
+  if (!me->lastSync || (me->state & (kObserved | kObservedUnfenced))) return;
+  GEntry w = gDecode(__ldcg(me->lastSync));
+  if (!w.bytes || w.tag != (a.st->launchTag & 0xff) || !w.sync || w.block == (a.block & kGBlockMask)) return;
+  GAccess at = a;
+  at.write = me->state & kLastSyncRmw; // an atomic read-modify-write acquires
+  at.narrow = false;
+  observe(at, w, widenPc32(__ldcg(me->lastSyncPc), a.pc));
+  if ((me->state & kObserved) && (me->state & kFencedSinceSync)) me->state |= kAcquired;
+}
+
+// `unorderedMixed`: a plain access and another block's atomic or strong
+// access the thread did not observe: a race whatever it acquired.
+__device__ __noinline__ void reportGlobal(const GAccess &a, const GEntry &e, uint64_t epc, uint32_t raceKind,
+                                          bool firstSync, bool unorderedMixed = false) {
+  bool sameBlock = e.block == (a.block & kGBlockMask);
+  uint32_t flags = (firstSync ? (e.narrow ? 0 : kFlagFirstStrong) : 0) | (a.sync ? kFlagSecondStrong : 0);
+  uint32_t kind = raceKind;
+  uint64_t pc3 = 0;
+  if (sameBlock) {
+    if ((e.thread >> 5) == (a.thread >> 5)) flags |= kFlagSameWarp;
+  } else {
+    flags |= kFlagInterBlock;
+    if (!unorderedMixed) observeLate(a);
+    uint32_t s = unorderedMixed ? 0u : a.me->state;
+    uint32_t publishPc = a.me->publishPc;
+    // What another thread of the block saw before a barrier this one passed.
+    const volatile Slot *slot = a.slot;
+    uint32_t acquired = unorderedMixed ? 0u : slot->acquiredEpoch;
+    uint32_t unfenced = unorderedMixed ? 0u : slot->unfencedEpoch;
+    if (acquired && acquired <= a.epoch) s |= kAcquired;
+    if (unfenced && unfenced <= a.epoch && !(s & kObservedUnfenced)) {
+      s |= kObservedUnfenced | (slot->unfencedNarrow ? kObservedNarrowFence : 0);
+      publishPc = slot->unfencedPc;
+    }
+    // A write-after-read is ordered by whatever the writer acquired; a
+    // read or write of another block's data needs a fenced publication.
+    if (s & kAcquired) return;
+    if (raceKind == kGlobalRaceWAR && (s & (kObserved | kObservedUnfenced))) return;
+    if (raceKind != kGlobalRaceWAR && (s & kObservedUnfenced)) {
+      kind = (s & kObservedNarrowFence) ? kScopeTooNarrow : kFenceMissing;
+      if (kind == kScopeTooNarrow) flags |= kFlagNarrowFence;
+      pc3 = widenPc32(publishPc, a.pc);
+    } else if (raceKind != kGlobalRaceWAR && (s & kObserved)) {
+      kind = kFenceMissing;
+      flags |= kFlagReaderSide;
+      pc3 = widenPc32(publishPc, a.pc);
+    }
+  }
+  GlobalDetail d{e.block, a.range->id, a.address, pc3};
+  record(a.st, kind, epc, a.pc, e.thread, a.thread, (uint32_t)min(a.address - a.range->base, 0xffffffffull),
+         flags, a.size, &d);
+}
+
+__device__ __forceinline__ void acquire(const GAccess &a) {
+  a.me->state |= kAcquired;
+  atomicCAS(&a.slot->acquiredEpoch, 0u, a.epoch + 1);
+}
+
+// A synchronising read of a word another block published through.
+__device__ __noinline__ void observe(const GAccess &a, const GEntry &w, uint64_t wpc) {
+  if (w.narrow || a.narrow) {
+    // Block scope does not reach other blocks: the communication itself is
+    // unordered, whatever the fences.
+    GlobalDetail d{w.block, a.range->id, a.address, 0};
+    record(a.st, kScopeTooNarrow, wpc, a.pc, w.thread, a.thread,
+           (uint32_t)min(a.address - a.range->base, 0xffffffffull), kFlagInterBlock, a.size, &d);
+    // Then taken as the observation it was meant to be: the data it hands
+    // over is not reported again (one bug, one finding).
+  }
+  GlobalThread *me = a.me;
+  if (w.unfenced || w.narrowFence) {
+    me->state |= kObservedUnfenced | (w.narrowFence ? kObservedNarrowFence : 0);
+    me->publishPc = (uint32_t)wpc;
+    me->publishBlock = w.block;
+    if (!a.slot->unfencedEpoch) {
+      a.slot->unfencedPc = (uint32_t)wpc;
+      a.slot->unfencedNarrow = w.narrowFence;
+      atomicCAS(&a.slot->unfencedEpoch, 0u, a.epoch + 1);
+    }
+    return;
+  }
+  if (!(me->state & (kObserved | kObservedUnfenced))) {
+    me->state |= kObserved;
+    me->publishPc = (uint32_t)wpc;
+    me->publishBlock = w.block;
+  }
+  // An atomic read-modify-write that continues a fenced release sequence
+  // is taken as acquiring it: the guide's last-block reduction reads the
+  // partial sums right after its atomicInc.
+  if (a.write) acquire(a);
+}
+
+__device__ void checkGlobalWord(const GAccess &a, unsigned long long *word, unsigned int *pcs, uint32_t bytes,
+                                bool read) {
+  const LaunchState *st = a.st;
+  uint32_t tag = st->launchTag & 0xff, block = a.block & kGBlockMask;
+  unsigned long long rawW = __ldcg(word);
+  GEntry w = gDecode(rawW), r = gDecode(__ldcg(word + 1));
+  bool wLive = w.bytes && w.tag == tag, rLive = r.bytes && r.tag == tag;
+  uint64_t wpc = widenPc32(__ldcg(pcs), a.pc);
+  GEntry mine{bytes, a.thread, block, a.epoch, a.warpSync, tag, a.sync, a.narrow, false, false, false, a.atomic};
+  if (a.write && a.sync) {
+    // A publication: its entry is swapped in atomically and made visible
+    // before the instruction itself runs (the callback comes first), so a
+    // thread that sees the flag finds the entry, and two threads polling
+    // and publishing cannot overwrite each other's entries unseen.
+    uint32_t s = a.me->state;
+    mine.unfenced = (s & kDirty) && !(s & kNarrowFenced);
+    mine.narrowFence = (s & kDirty) && (s & kNarrowFenced);
+    // An atomic read-modify-write continues the release sequence of the
+    // ones before it: whoever observes the word observes them all.
+    if (wLive && w.sync) {
+      mine.unfenced |= w.unfenced;
+      mine.narrowFence |= w.narrowFence;
+    }
+    rawW = atomicExch(word, gEncode(mine));
+    __stcg(pcs, (unsigned int)a.pc);
+    __threadfence();
+    w = gDecode(rawW);
+    wLive = w.bytes && w.tag == tag;
+  }
+  bool wSelf = w.block == block && w.thread == a.thread;
+  if (read && a.sync) {
+    if (wLive && w.sync && w.block != block) observe(a, w, wpc);
+    a.me->lastSeen = rawW;
+    a.me->lastSync = word;
+    a.me->lastSyncPc = pcs;
+    a.me->state = (a.me->state & ~(kFencedSinceSync | kLastSyncRmw)) | (a.write ? kLastSyncRmw : 0);
+  }
+  // Synchronising accesses are ordered with each other.
+  auto concurrent = [&](const GEntry &e) {
+    if (e.block != block) return true;
+    if (e.epoch != (a.epoch & kGEpochMask)) return false;
+    bool sameWarp = (e.thread >> 5) == (a.thread >> 5);
+    return !sameWarp || (st->checkIntraWarp && e.warpSync == (a.warpSync & kGSyncMask));
+  };
+  // Against the writer: a race unless both synchronise.
+  // A plain access mixed with another block's atomic is ordered only after
+  // the thread observed that very atomic (last block: `count = 0`).
+  if (wLive && (w.bytes & bytes) && !wSelf && !(w.sync && a.sync) && concurrent(w))
+    reportGlobal(a, w, wpc, a.write ? kGlobalRaceWAW : kGlobalRaceRAW, w.sync,
+                 w.sync != a.sync && !(a.me->lastSync == word && a.me->lastSeen == rawW));
+  if (a.write && rLive && (r.bytes & bytes) && !(r.block == block && r.thread == a.thread && !r.several) &&
+      !(r.sync && a.sync) && concurrent(r))
+    reportGlobal(a, r, widenPc32(__ldcg(pcs + 1), a.pc), kGlobalRaceWAR, r.sync);
+  if (a.write && !a.sync) {
+    __stcg(word, gEncode(mine));
+    __stcg(pcs, (unsigned int)a.pc);
+  }
+  if (read && !a.write) {
+    if (rLive) {
+      bool sameTime = r.block != block || (r.epoch == (a.epoch & kGEpochMask) && r.warpSync == (a.warpSync & kGSyncMask));
+      bool other = r.block != block || r.thread != a.thread;
+      if (!other && sameTime && (r.bytes & bytes) == bytes && r.sync == a.sync) return;
+      // Another thread's read that is not ordered before this one: keep it,
+      // marked as one of several, so that a later write by either of them
+      // still sees a reader other than itself. A synchronising reader does
+      // not hide a plain one.
+      if (other && sameTime && !(r.sync && !a.sync)) {
+        if (r.several && (r.bytes & bytes) == bytes) return; // nothing new to remember
+        mine = r;
+        mine.bytes |= bytes;
+        mine.several = true;
+        __stcg(word + 1, gEncode(mine));
+        return;
+      }
+      mine.several = other && sameTime;
+    }
+    __stcg(word + 1, gEncode(mine));
+    __stcg(pcs + 1, (unsigned int)a.pc);
+  }
+}
+
+// `sameAddress`: the lanes of the warp whose store of this instruction
+// goes to the same address (a plain store), this lane included.
+__device__ void globalAccess(const LaunchState *st, uint64_t pc, uint64_t address, uint32_t size, uint32_t byteMask,
+                             bool write, bool read, bool atomic, uint32_t sameAddress) {
+  if (!st->ranges) return;
+  uint32_t s = currentSlot(st);
+  if (s == kNoSlot) return;
+  uint32_t thread = linearThread();
+  GlobalThread *me = &st->global[(size_t)s * st->threadsPerBlock + thread];
+  // The fences the thread ran since its previous global access.
+  uint8_t info = pcInfoAt(st, pc, me);
+  if (info & kPcFenceDevice) me->state &= ~(kDirty | kNarrowFenced);
+  if (info & (kPcAcquire | kPcFenceDevice)) me->state |= kFencedSinceSync;
+  else if ((info & kPcFenceBlock) && (me->state & kDirty)) me->state |= kNarrowFenced;
+  bool acquiring = (info & (kPcAcquire | kPcFenceDevice)) && (me->state & kObserved) && !(me->state & kAcquired);
+  bool sync = atomic || (info & (kPcStrong | kPcBlockScope));
+  bool narrow = info & kPcBlockScope;
+  const GlobalRange *range = findRange(st, address);
+  if (acquiring && (!range || !range->shadow)) me->state |= kAcquired;
+  if (!range || !range->shadow) {
+    atomicAdd(range ? &st->counters->globalUnshadowed : &st->counters->globalUntracked, 1ull);
+  } else {
+    Slot *slot = &st->slots[s];
+    GAccess a{st, slot, me, range, pc, address, thread, linearBlock(), slot->threadEpoch[thread],
+              slot->threadSync[thread], size, write, sync, narrow, atomic};
+    if (acquiring) acquire(a);
+    uint32_t lane = thread & 31;
+    if (__popc(sameAddress) > 1 && st->checkIntraWarp && lane == 31 - __clz(sameAddress)) {
+      // The highest lane reports, against the lowest.
+      GEntry first{0xf, (thread & ~31u) | (__ffs(sameAddress) - 1), a.block & kGBlockMask, a.epoch, a.warpSync, 0,
+                   false, false, false, false, false, false};
+      reportGlobal(a, first, pc, kGlobalRaceWAW, false);
+    }
+    uint64_t offset = address - range->base;
+    uint64_t first = offset >> 2, last = (offset + size - 1) >> 2;
+    uint64_t words = (range->end - range->base + 3) >> 2;
+    for (uint64_t word = first; word <= last && word < words; ++word) {
+      uint32_t bytes = 0;
+      for (uint32_t b = 0; b < 4; ++b) {
+        uint64_t at = word * 4 + b;
+        if (at >= offset && at < offset + size && ((byteMask >> (at - offset)) & 1u)) bytes |= 1u << b;
+      }
+      if (bytes) checkGlobalWord(a, range->shadow + 2 * word, range->pcs + 2 * word, bytes, read || atomic);
+    }
+  }
+  // Any store but an atomic is data a later publication must fence.
+  if (write && !atomic) me->state |= kDirty;
+}

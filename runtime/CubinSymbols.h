@@ -1,0 +1,15 @@
+#pragma once
+// The names of a cubin's `__device__` variables: the object symbols of its
+// .nv.global* sections, read from the ELF symbol table. The driver gives
+// their addresses (cuModuleGetGlobal); the Compute Sanitizer API reports
+// no allocation for them.
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace warpcheck::run {
+
+// Empty when `image` is not a 64-bit ELF or has no such symbols.
+std::vector<std::string> deviceVariables(const char *image, size_t size);
+
+} // namespace warpcheck::run

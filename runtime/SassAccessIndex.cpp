@@ -1,0 +1,305 @@
+#include "runtime/SassAccessIndex.h"
+#include "instrument/PatchState.h"
+#include <cstring>
+#include <fcntl.h>
+#include <regex>
+#include <spawn.h>
+#include <sstream>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+namespace warpcheck::run {
+
+using namespace patch;
+
+namespace {
+
+struct Instruction {
+  uint64_t offset;
+  bool predicated;
+  std::string opcode; // with its modifiers: ATOMG.E.ADD.STRONG.GPU
+};
+
+struct Block {
+  std::vector<Instruction> code;
+  std::vector<size_t> preds;
+};
+
+struct Function {
+  std::string name;
+  std::vector<Block> blocks; // blocks[0] is the entry
+  std::map<std::string, size_t> byNode;
+};
+
+// The DOT label's text, unescaped: `0040:\ \ \ S2R\ R5\ ;\l` -> lines.
+std::vector<std::string> labelLines(const std::string &label) {
+  std::vector<std::string> lines;
+  std::string cur;
+  for (size_t i = 0; i < label.size(); ++i) {
+    char c = label[i];
+    if (c == '\\' && i + 1 < label.size()) {
+      char n = label[++i];
+      if (n == 'l' || n == 'n') {
+        lines.push_back(cur);
+        cur.clear();
+      } else {
+        cur += n;
+      }
+    } else if (c == '|' || c == '{' || c == '}') {
+      lines.push_back(cur);
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  lines.push_back(cur);
+  return lines;
+}
+
+void parseInstructions(const std::string &label, std::vector<Instruction> &out) {
+  static const std::regex line(R"(^\s*(?:<\w+>)?\s*([0-9a-fA-F]+):\s+(@!?U?P[T0-9]+\s+)?([A-Z][A-Z0-9_.]*))");
+  for (const std::string &l : labelLines(label)) {
+    std::smatch m;
+    if (std::regex_search(l, m, line))
+      out.push_back({std::stoull(m[1].str(), nullptr, 16), m[2].matched, m[3].str()});
+  }
+}
+
+std::string root(const std::string &opcode) { return opcode.substr(0, opcode.find('.')); }
+bool has(const std::string &opcode, const char *part) { return opcode.find(part) != std::string::npos; }
+
+// Instructions that may access global memory (generic LD/ST/ATOM too: the
+// API reports them when the address is global).
+bool globalAccess(const std::string &r) {
+  return r == "LDG" || r == "STG" || r == "ATOMG" || r == "RED" || r == "REDG" || r == "ATOM" || r == "LD" ||
+         r == "ST";
+}
+
+uint8_t accessKind(const std::string &op) {
+  if (has(op, ".STRONG.SM") || has(op, ".STRONG.CTA")) return kPcBlockScope;
+  if (has(op, ".STRONG.GPU") || has(op, ".STRONG.SYS")) return kPcStrong;
+  std::string r = root(op);
+  if (r == "ATOMG" || r == "ATOM" || r == "RED" || r == "REDG") return kPcStrong; // default scope: device
+  return 0;
+}
+
+constexpr uint8_t kAll = kPcFenceDevice | kPcFenceBlock | kPcAcquire;
+
+// What the instruction adds to "fences since the previous global access".
+uint8_t fenceOf(const Instruction &i) {
+  if (i.predicated) return 0; // may not run: not a fence on every path
+  std::string r = root(i.opcode);
+  if (r == "MEMBAR") {
+    if (has(i.opcode, ".GPU") || has(i.opcode, ".SYS")) return kAll;
+    return kPcFenceBlock;
+  }
+  if (r == "CCTL" && has(i.opcode, ".IVALL")) return kPcAcquire;
+  return 0;
+}
+
+// Where a global access sits: block and position in it.
+struct Site {
+  size_t block, pos;
+};
+
+// From one source (a global access, or the function's entry), the fences
+// on every path to each global access reached before another one: a
+// forward must-analysis (meet: intersection) over the basic blocks.
+void fencesFrom(const Function &f, const std::vector<std::vector<size_t>> &succs, Site from, bool isEntry,
+                std::map<size_t, uint8_t> &reached) {
+  size_t n = f.blocks.size();
+  std::vector<int> in(n, -1); // -1: not reached yet
+  std::vector<size_t> work;
+  // Scans block b from position `pos` with state s; returns the exit state
+  // or -1 when a global access ends the path.
+  auto scan = [&](size_t b, size_t pos, uint8_t s) -> int {
+    const std::vector<Instruction> &code = f.blocks[b].code;
+    for (size_t k = pos; k < code.size(); ++k) {
+      std::string r = root(code[k].opcode);
+      if (globalAccess(r)) {
+        size_t at = code[k].offset / 16;
+        auto it = reached.find(at);
+        reached[at] = it == reached.end() ? s : (uint8_t)(it->second & s);
+        return -1;
+      }
+      if (r == "CALL") s = 0; // the callee's accesses and fences are its own
+      else s |= fenceOf(code[k]);
+    }
+    return s;
+  };
+  auto push = [&](size_t b, uint8_t s) {
+    for (size_t t : succs[b]) {
+      int meet = in[t] < 0 ? s : (in[t] & s);
+      if (meet != in[t]) {
+        in[t] = meet;
+        work.push_back(t);
+      }
+    }
+  };
+  int out = scan(from.block, isEntry ? 0 : from.pos + 1, 0);
+  if (out >= 0) push(from.block, (uint8_t)out);
+  while (!work.empty()) {
+    size_t b = work.back();
+    work.pop_back();
+    int o = scan(b, 0, (uint8_t)in[b]);
+    if (o >= 0) push(b, (uint8_t)o);
+  }
+}
+
+// Functions with more global accesses than this get the must-analysis over
+// all paths only (the pairwise one is quadratic).
+constexpr size_t kMaxPairwiseAccesses = 4096;
+
+void analyse(const Function &f, FunctionIndex &index) {
+  size_t n = f.blocks.size();
+  std::vector<std::vector<size_t>> succs(n);
+  for (size_t b = 0; b < n; ++b)
+    for (size_t p : f.blocks[b].preds) succs[p].push_back(b);
+  std::vector<Site> sites;
+  for (size_t b = 0; b < n; ++b)
+    for (size_t k = 0; k < f.blocks[b].code.size(); ++k)
+      if (globalAccess(root(f.blocks[b].code[k].opcode))) sites.push_back({b, k});
+  // Per access: the fences from each source that reaches it.
+  std::map<size_t, std::vector<std::pair<uint32_t, uint8_t>>> incoming;
+  auto collect = [&](Site from, bool isEntry, uint32_t fromIndex) {
+    std::map<size_t, uint8_t> reached;
+    fencesFrom(f, succs, from, isEntry, reached);
+    for (auto &[at, bits] : reached) incoming[at].push_back({fromIndex, bits});
+  };
+  collect({0, 0}, true, kFromEntry);
+  // Blocks no edge reaches (indirect branches) start with nothing known.
+  for (size_t b = 1; b < n; ++b)
+    if (f.blocks[b].preds.empty()) collect({b, 0}, true, kFromUnknown);
+  bool pairwise = sites.size() <= kMaxPairwiseAccesses;
+  for (const Site &site : sites) {
+    const Instruction &i = f.blocks[site.block].code[site.pos];
+    if (pairwise) collect(site, false, (uint32_t)(i.offset / 16));
+  }
+  for (const Site &site : sites) {
+    const Instruction &i = f.blocks[site.block].code[site.pos];
+    size_t at = i.offset / 16;
+    if (index.entries.size() <= at) index.entries.resize(at + 1, 0);
+    auto &from = incoming[at];
+    uint8_t must = from.empty() ? 0 : kAll;
+    for (auto &[src, bits] : from) must &= bits;
+    if (!pairwise) must = 0; // other accesses' paths were not followed
+    uint32_t entry = kPcKnown | must | accessKind(i.opcode);
+    // The sources whose paths differ from the must-result are listed: the
+    // device looks up the thread's previous access among them.
+    std::vector<std::pair<uint32_t, uint8_t>> listed;
+    if (pairwise)
+      for (auto &[src, bits] : from)
+        if (bits != must) listed.push_back({src, bits});
+    if (!listed.empty() && listed.size() <= kMaxEdgesPerAccess && index.edges.size() < (1u << 20)) {
+      entry |= (uint32_t)listed.size() << 8 | (uint32_t)index.edges.size() << 12;
+      for (auto &[src, bits] : listed) index.edges.push_back(src << 8 | bits);
+    }
+    index.entries[at] = entry;
+  }
+}
+
+} // namespace
+
+SassAccessIndex indexBasicBlockGraph(const std::string &dot) {
+  static const std::regex subgraph(R"re(^subgraph "cluster_(.*)" \{)re");
+  static const std::regex nodeName(R"re(^"([^"]+)"\s*$)re");
+  static const std::regex edge(R"re(^"([^"]+)":\w+:\w+ -> "([^"]+)":)re");
+  std::vector<Function> functions;
+  std::vector<std::pair<std::string, std::string>> edges;
+  std::istringstream in(dot);
+  std::string line, pending;
+  auto flushEdges = [&] {
+    if (functions.empty()) return;
+    Function &f = functions.back();
+    for (auto &[from, to] : edges) {
+      auto a = f.byNode.find(from), b = f.byNode.find(to);
+      if (a != f.byNode.end() && b != f.byNode.end()) f.blocks[b->second].preds.push_back(a->second);
+    }
+    edges.clear();
+  };
+  while (std::getline(in, line)) {
+    std::smatch m;
+    if (std::regex_search(line, m, subgraph)) {
+      flushEdges();
+      functions.push_back({m[1].str(), {}, {}});
+      pending.clear();
+    } else if (std::regex_match(line, m, nodeName)) {
+      pending = m[1].str();
+    } else if (line.rfind("[label=", 0) == 0 && !pending.empty() && !functions.empty()) {
+      Function &f = functions.back();
+      f.byNode[pending] = f.blocks.size();
+      f.blocks.push_back({});
+      parseInstructions(line, f.blocks.back().code);
+      pending.clear();
+    } else if (std::regex_search(line, m, edge)) {
+      edges.push_back({m[1].str(), m[2].str()});
+    }
+  }
+  flushEdges();
+  SassAccessIndex index;
+  for (Function &f : functions) {
+    if (f.blocks.empty()) continue;
+    // The function's own node (its name) is the entry.
+    auto entry = f.byNode.find(f.name);
+    if (entry != f.byNode.end() && entry->second != 0) {
+      size_t e = entry->second;
+      std::swap(f.blocks[0], f.blocks[e]);
+      for (Block &b : f.blocks)
+        for (size_t &p : b.preds) p = p == 0 ? e : p == e ? 0 : p;
+    }
+    analyse(f, index[f.name]);
+  }
+  return index;
+}
+
+bool indexCubin(const std::string &nvdisasm, const std::string &cubin, SassAccessIndex &out, std::string &error) {
+  int fds[2];
+  if (pipe(fds) != 0) {
+    error = std::string("pipe: ") + std::strerror(errno);
+    return false;
+  }
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, fds[1], 1);
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addclose(&actions, fds[0]);
+  posix_spawn_file_actions_addclose(&actions, fds[1]);
+  // nvdisasm must not load the injection library the application runs with.
+  std::vector<std::string> env;
+  for (char **e = environ; *e; ++e)
+    if (std::strncmp(*e, "LD_PRELOAD=", 11) != 0 && std::strncmp(*e, "CUDA_INJECTION64_PATH=", 22) != 0)
+      env.push_back(*e);
+  std::vector<char *> envp, argv;
+  for (std::string &e : env) envp.push_back(e.data());
+  envp.push_back(nullptr);
+  std::string a0 = nvdisasm, a1 = "-bbcfg", a2 = "-poff", a3 = cubin;
+  argv = {a0.data(), a1.data(), a2.data(), a3.data(), nullptr};
+  pid_t pid;
+  int rc = posix_spawn(&pid, nvdisasm.c_str(), &actions, nullptr, argv.data(), envp.data());
+  posix_spawn_file_actions_destroy(&actions);
+  close(fds[1]);
+  if (rc != 0) {
+    close(fds[0]);
+    error = "cannot run " + nvdisasm + ": " + std::strerror(rc);
+    return false;
+  }
+  std::string dot;
+  char buf[65536];
+  ssize_t n;
+  while ((n = read(fds[0], buf, sizeof buf)) > 0 || (n < 0 && errno == EINTR))
+    if (n > 0) dot.append(buf, (size_t)n);
+  close(fds[0]);
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    error = nvdisasm + " -bbcfg failed on " + cubin;
+    return false;
+  }
+  out = indexBasicBlockGraph(dot);
+  return true;
+}
+
+} // namespace warpcheck::run

@@ -1,0 +1,34 @@
+#pragma once
+// What the global-memory detector needs to know about a kernel's machine
+// code and the Compute Sanitizer API does not tell: which fences a thread
+// ran between two global accesses, and which accesses are strong
+// (volatile/relaxed/acquire/release) and of what scope. Read from the
+// control-flow graph nvdisasm prints for the cubin (`nvdisasm -bbcfg`): a
+// forward must-analysis over its basic blocks gives, for each global-memory
+// instruction and each global access (or the entry) before it, the fences
+// on every path between the two. The device knows which access a thread
+// made last, so a fence before a loop counts on the loop's first iteration.
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace warpcheck::run {
+
+// Per function: for each 16-byte instruction, patch::PcEntry; for the
+// global accesses whose fences depend on the access before them, the list
+// of patch::PcEdge it points to.
+struct FunctionIndex {
+  std::vector<uint32_t> entries;
+  std::vector<uint32_t> edges;
+};
+using SassAccessIndex = std::map<std::string, FunctionIndex>;
+
+// Parses `nvdisasm -bbcfg -poff` output; exposed for tests.
+SassAccessIndex indexBasicBlockGraph(const std::string &dot);
+
+// Runs nvdisasm on a cubin file (without the injection library in its
+// environment). False with `error` when it fails.
+bool indexCubin(const std::string &nvdisasm, const std::string &cubin, SassAccessIndex &out, std::string &error);
+
+} // namespace warpcheck::run

@@ -1,0 +1,83 @@
+#pragma once
+// The allocations a program's kernels can touch, tracked through the
+// Compute Sanitizer's resource callbacks (cudaMalloc and friends, pools,
+// managed and host-pinned memory, the `__device__` variables of each
+// module), each with the shadow of the global-memory detector
+// (GlobalDetector.cuh) while the shadow budget allows. Before each checked
+// launch, the sorted table of ranges goes to the device.
+#include "instrument/PatchState.h"
+#include <cuda.h>
+#include <map>
+#include <sanitizer.h>
+#include <string>
+#include <vector>
+
+namespace warpcheck::run {
+
+struct Allocation {
+  uint64_t base = 0, size = 0;
+  uint32_t id = 0;         // GlobalRange::id
+  std::string kind;        // "device", "managed", "host-pinned", "module variable", ...
+  bool shadowed = false;   // has a shadow (made at the first checked launch after it)
+  bool tried = false;      // a shadow was attempted
+  void *shadow = nullptr;  // [words][2] entries then [words][2] pcs
+  size_t shadowBytes = 0;
+};
+
+class GlobalMemory {
+public:
+  explicit GlobalMemory(uint64_t budgetBytes) : budget_(budgetBytes) {}
+
+  void onAlloc(const Sanitizer_ResourceMemoryData &m, bool host);
+  // The module's `__device__` variables, looked up at the first checked
+  // launch in its context (the API reports no allocation for them).
+  void onModuleLoaded(CUcontext ctx, CUmodule module, const char *cubin, size_t size);
+  void onModuleUnloading(CUmodule module);
+  void onFree(const Sanitizer_ResourceMemoryData &m);
+  void onContextDestroyed(CUcontext ctx);
+
+  struct Prepared {
+    const patch::GlobalRange *ranges = nullptr; // device memory
+    uint32_t count = 0;
+    uint32_t tag = 0;
+  };
+  // Shadows new allocations of the context, uploads the range table when it
+  // changed and picks the launch's tag (clearing every shadow when tags run
+  // out). Shadow allocation failures and budget overruns go to `warnings`.
+  bool prepare(CUcontext ctx, Sanitizer_StreamHandle stream, Prepared &out, std::vector<std::string> &warnings,
+               std::string &error);
+
+  // The allocation with this id, or null (freed since).
+  const Allocation *byId(uint32_t id) const;
+  uint64_t unshadowedBytes() const { return unshadowedBytes_; }
+  uint64_t shadowBytes() const { return used_; }
+
+private:
+  struct Context {
+    std::map<uint64_t, Allocation> allocations; // by base
+    bool changed = true;
+    void *table = nullptr;       // device copy of hostTable
+    size_t tableCapacity = 0;
+    std::vector<patch::GlobalRange> hostTable;
+    uint32_t count = 0;
+    uint32_t tag = 0;
+  };
+
+  void add(CUcontext ctx, uint64_t base, uint64_t size, std::string kind);
+  void resolveModules(CUcontext ctx);
+  void remove(CUcontext ctx, uint64_t base);
+
+  struct PendingModule {
+    CUcontext context;
+    std::vector<std::string> variables;
+    std::vector<uint64_t> bases; // once resolved
+    bool resolved = false;
+  };
+  std::map<CUmodule, PendingModule> modules_;
+  uint64_t budget_, used_ = 0, unshadowedBytes_ = 0;
+  uint32_t nextId_ = 1;
+  std::map<CUcontext, Context> contexts_;
+  std::map<uint32_t, std::pair<CUcontext, uint64_t>> ids_;
+};
+
+} // namespace warpcheck::run

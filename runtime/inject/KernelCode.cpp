@@ -1,0 +1,90 @@
+#include "runtime/inject/KernelCode.h"
+
+namespace warpcheck::run {
+
+bool KernelCode::table(CUcontext ctx, CUmodule module, const std::string &cubin, const char *function,
+                       Sanitizer_StreamHandle stream, Table &out, std::string &warning) {
+  std::string name = function ? function : "";
+  auto key = std::make_pair(module, name);
+  auto t = tables_.find(key);
+  if (t != tables_.end()) {
+    out = t->second;
+    return out.info != nullptr;
+  }
+  Table &made = tables_[key]; // stays empty on failure: not retried
+  contextOf_[module] = ctx;
+  auto m = modules_.find(module);
+  if (m == modules_.end()) {
+    SassAccessIndex index;
+    std::string error;
+    if (nvdisasm_.empty()) error = "nvdisasm not found";
+    else if (cubin.empty()) error = "the module's cubin was not saved";
+    else indexCubin(nvdisasm_, cubin, index, error);
+    if (!error.empty()) {
+      warning = "fences and access scopes unknown (" + error +
+                "): inter-block ordering through flags and locks is not seen";
+    }
+    m = modules_.emplace(module, std::move(index)).first;
+  }
+  auto f = m->second.find(name);
+  uint64_t pc = 0, size = 0;
+  if (f == m->second.end() || sanitizerGetFunctionPcAndSize(module, name.c_str(), &pc, &size) != SANITIZER_SUCCESS) {
+    if (warning.empty() && !m->second.empty())
+      warning = "the code of kernel " + name + " was not found in its module: its fences are unknown";
+    out = made;
+    return false;
+  }
+  // One device copy: the entries, then the edges they point to.
+  std::vector<uint32_t> &host = hostCopies_[key] = f->second.entries;
+  size_t entries = host.size();
+  host.insert(host.end(), f->second.edges.begin(), f->second.edges.end());
+  void *device = nullptr;
+  size_t bytes = host.size() * sizeof(uint32_t);
+  if (host.empty() || sanitizerAlloc(ctx, &device, bytes) != SANITIZER_SUCCESS ||
+      sanitizerMemcpyHostToDeviceAsync(device, host.data(), bytes, stream) != SANITIZER_SUCCESS) {
+    out = made;
+    return false;
+  }
+  const uint32_t *info = static_cast<const uint32_t *>(device);
+  made = Table{info, info + entries, pc, (uint32_t)entries};
+  out = made;
+  return true;
+}
+
+void KernelCode::onModuleUnloading(CUmodule module) {
+  modules_.erase(module);
+  auto ctx = contextOf_.find(module);
+  for (auto it = tables_.begin(); it != tables_.end();) {
+    if (it->first.first == module) {
+      if (it->second.info && ctx != contextOf_.end()) sanitizerFree(ctx->second, const_cast<uint32_t *>(it->second.info));
+      hostCopies_.erase(it->first);
+      it = tables_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  contextOf_.erase(module);
+}
+
+void KernelCode::onContextDestroyed(CUcontext ctx) {
+  // The driver frees the context's memory with it.
+  for (auto it = contextOf_.begin(); it != contextOf_.end();) {
+    if (it->second != ctx) {
+      ++it;
+      continue;
+    }
+    CUmodule module = it->first;
+    modules_.erase(module);
+    for (auto t = tables_.begin(); t != tables_.end();) {
+      if (t->first.first == module) {
+        hostCopies_.erase(t->first);
+        t = tables_.erase(t);
+      } else {
+        ++t;
+      }
+    }
+    it = contextOf_.erase(it);
+  }
+}
+
+} // namespace warpcheck::run

@@ -1,0 +1,39 @@
+#pragma once
+// Per launched kernel, the PcInfo table of its instructions (fences and
+// access scopes from the SASS, runtime/SassAccessIndex.h) in device memory,
+// made once per kernel: nvdisasm runs once per module, at the first
+// checked launch of one of its kernels.
+#include "runtime/SassAccessIndex.h"
+#include <cuda.h>
+#include <map>
+#include <sanitizer.h>
+#include <string>
+
+namespace warpcheck::run {
+
+class KernelCode {
+public:
+  explicit KernelCode(std::string nvdisasm) : nvdisasm_(std::move(nvdisasm)) {}
+
+  struct Table {
+    const uint32_t *info = nullptr; // device memory (entries then edges), or null when unknown
+    const uint32_t *edges = nullptr;
+    uint64_t base = 0;             // the function's first instruction
+    uint32_t count = 0;
+  };
+  // False (with `warning`) when the kernel's code could not be read: its
+  // fences are then unknown.
+  bool table(CUcontext ctx, CUmodule module, const std::string &cubin, const char *function,
+             Sanitizer_StreamHandle stream, Table &out, std::string &warning);
+  void onModuleUnloading(CUmodule module);
+  void onContextDestroyed(CUcontext ctx);
+
+private:
+  std::string nvdisasm_;
+  std::map<CUmodule, SassAccessIndex> modules_;          // absent: not read yet
+  std::map<std::pair<CUmodule, std::string>, Table> tables_;
+  std::map<CUmodule, CUcontext> contextOf_;
+  std::map<std::pair<CUmodule, std::string>, std::vector<uint32_t>> hostCopies_; // alive while copies run
+};
+
+} // namespace warpcheck::run
