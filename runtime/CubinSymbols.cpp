@@ -4,15 +4,18 @@
 
 namespace warpcheck::run {
 
-std::vector<std::string> deviceVariables(const char *image, size_t size) {
-  std::vector<std::string> out;
+namespace {
+
+// Calls fn(index, symbol, name, section name) for each symbol of the
+// image's symbol tables.
+template <class Fn> void forEachSymbol(const char *image, size_t size, Fn &&fn) {
   if (!image || size < sizeof(Elf64_Ehdr) || std::memcmp(image, ELFMAG, SELFMAG) != 0 ||
       image[EI_CLASS] != ELFCLASS64)
-    return out;
+    return;
   Elf64_Ehdr eh;
   std::memcpy(&eh, image, sizeof eh);
   if (eh.e_shentsize != sizeof(Elf64_Shdr) || eh.e_shoff + (size_t)eh.e_shnum * sizeof(Elf64_Shdr) > size)
-    return out;
+    return;
   std::vector<Elf64_Shdr> sections(eh.e_shnum);
   std::memcpy(sections.data(), image + eh.e_shoff, eh.e_shnum * sizeof(Elf64_Shdr));
   auto inImage = [&](const Elf64_Shdr &s) { return s.sh_offset <= size && s.sh_size <= size - s.sh_offset; };
@@ -21,7 +24,7 @@ std::vector<std::string> deviceVariables(const char *image, size_t size) {
     const char *p = image + table.sh_offset + at;
     return std::string(p, strnlen(p, table.sh_size - at));
   };
-  if (eh.e_shstrndx >= sections.size()) return out;
+  if (eh.e_shstrndx >= sections.size()) return;
   const Elf64_Shdr &names = sections[eh.e_shstrndx];
   for (const Elf64_Shdr &symtab : sections) {
     if (symtab.sh_type != SHT_SYMTAB || !inImage(symtab) || symtab.sh_link >= sections.size()) continue;
@@ -30,14 +33,29 @@ std::vector<std::string> deviceVariables(const char *image, size_t size) {
     for (size_t i = 0; i < count; ++i) {
       Elf64_Sym sym;
       std::memcpy(&sym, image + symtab.sh_offset + i * sizeof(Elf64_Sym), sizeof sym);
-      if (ELF64_ST_TYPE(sym.st_info) != STT_OBJECT || sym.st_shndx == SHN_UNDEF || sym.st_shndx >= sections.size())
-        continue;
-      if (string(names, sections[sym.st_shndx].sh_name).rfind(".nv.global", 0) != 0) continue;
-      std::string name = string(strtab, sym.st_name);
-      if (!name.empty()) out.push_back(name);
+      if (sym.st_shndx == SHN_UNDEF || sym.st_shndx >= sections.size()) continue;
+      fn(i, sym, string(strtab, sym.st_name), string(names, sections[sym.st_shndx].sh_name));
     }
   }
+}
+
+} // namespace
+
+std::vector<std::string> deviceVariables(const char *image, size_t size) {
+  std::vector<std::string> out;
+  forEachSymbol(image, size, [&](size_t, const Elf64_Sym &sym, const std::string &name, const std::string &section) {
+    if (ELF64_ST_TYPE(sym.st_info) == STT_OBJECT && section.rfind(".nv.global", 0) == 0 && !name.empty())
+      out.push_back(name);
+  });
   return out;
+}
+
+long functionSymbolIndex(const char *image, size_t size, const std::string &name) {
+  long found = -1;
+  forEachSymbol(image, size, [&](size_t i, const Elf64_Sym &sym, const std::string &n, const std::string &) {
+    if (found < 0 && ELF64_ST_TYPE(sym.st_info) == STT_FUNC && n == name) found = (long)i;
+  });
+  return found;
 }
 
 } // namespace warpcheck::run

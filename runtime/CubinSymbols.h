@@ -12,4 +12,8 @@ namespace warpcheck::run {
 // Empty when `image` is not a 64-bit ELF or has no such symbols.
 std::vector<std::string> deviceVariables(const char *image, size_t size);
 
+// The symbol-table index of function `name` (what `nvdisasm -fun` takes),
+// or -1.
+long functionSymbolIndex(const char *image, size_t size, const std::string &name);
+
 } // namespace warpcheck::run

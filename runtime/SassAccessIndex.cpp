@@ -254,7 +254,8 @@ SassAccessIndex indexBasicBlockGraph(const std::string &dot) {
   return index;
 }
 
-bool indexCubin(const std::string &nvdisasm, const std::string &cubin, SassAccessIndex &out, std::string &error) {
+bool indexCubin(const std::string &nvdisasm, const std::string &cubin, SassAccessIndex &out, std::string &error,
+                long function) {
   int fds[2];
   if (pipe(fds) != 0) {
     error = std::string("pipe: ") + std::strerror(errno);
@@ -274,8 +275,11 @@ bool indexCubin(const std::string &nvdisasm, const std::string &cubin, SassAcces
   std::vector<char *> envp, argv;
   for (std::string &e : env) envp.push_back(e.data());
   envp.push_back(nullptr);
-  std::string a0 = nvdisasm, a1 = "-bbcfg", a2 = "-poff", a3 = cubin;
-  argv = {a0.data(), a1.data(), a2.data(), a3.data(), nullptr};
+  std::vector<std::string> args = {nvdisasm, "-bbcfg", "-poff"};
+  if (function >= 0) args.insert(args.end(), {"-fun", std::to_string(function)});
+  args.push_back(cubin);
+  for (std::string &a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
   pid_t pid;
   int rc = posix_spawn(&pid, nvdisasm.c_str(), &actions, nullptr, argv.data(), envp.data());
   posix_spawn_file_actions_destroy(&actions);

@@ -28,7 +28,10 @@ using SassAccessIndex = std::map<std::string, FunctionIndex>;
 SassAccessIndex indexBasicBlockGraph(const std::string &dot);
 
 // Runs nvdisasm on a cubin file (without the injection library in its
-// environment). False with `error` when it fails.
-bool indexCubin(const std::string &nvdisasm, const std::string &cubin, SassAccessIndex &out, std::string &error);
+// environment), on the function with symbol index `function` only when it is
+// not negative (libraries' modules hold hundreds of kernels). False with
+// `error` when it fails.
+bool indexCubin(const std::string &nvdisasm, const std::string &cubin, SassAccessIndex &out, std::string &error,
+                long function = -1);
 
 } // namespace warpcheck::run

@@ -1,4 +1,7 @@
 #include "runtime/inject/KernelCode.h"
+#include "runtime/CubinSymbols.h"
+#include <fstream>
+#include <iterator>
 
 namespace warpcheck::run {
 
@@ -13,24 +16,25 @@ bool KernelCode::table(CUcontext ctx, CUmodule module, const std::string &cubin,
   }
   Table &made = tables_[key]; // stays empty on failure: not retried
   contextOf_[module] = ctx;
-  auto m = modules_.find(module);
-  if (m == modules_.end()) {
-    SassAccessIndex index;
-    std::string error;
-    if (nvdisasm_.empty()) error = "nvdisasm not found";
-    else if (cubin.empty()) error = "the module's cubin was not saved";
-    else indexCubin(nvdisasm_, cubin, index, error);
-    if (!error.empty()) {
-      warning = "fences and access scopes unknown (" + error +
-                "): inter-block ordering through flags and locks is not seen";
-    }
-    m = modules_.emplace(module, std::move(index)).first;
+  // The module's image, read once from the saved cubin.
+  auto image = images_.find(module);
+  if (image == images_.end()) {
+    std::ifstream in(cubin, std::ios::binary);
+    image = images_.emplace(module, std::string(std::istreambuf_iterator<char>(in), {})).first;
   }
-  auto f = m->second.find(name);
+  SassAccessIndex index;
+  std::string error;
+  long symbol = functionSymbolIndex(image->second.data(), image->second.size(), name);
+  if (nvdisasm_.empty()) error = "nvdisasm not found";
+  else if (cubin.empty() || image->second.empty()) error = "the module's cubin was not saved";
+  else if (symbol < 0) error = "kernel " + name + " not found in its module's symbols";
+  else indexCubin(nvdisasm_, cubin, index, error, symbol);
+  if (!error.empty())
+    warning = "fences and access scopes unknown (" + error + "): inter-block ordering through flags and locks is not seen";
+  auto f = index.find(name);
   uint64_t pc = 0, size = 0;
-  if (f == m->second.end() || sanitizerGetFunctionPcAndSize(module, name.c_str(), &pc, &size) != SANITIZER_SUCCESS) {
-    if (warning.empty() && !m->second.empty())
-      warning = "the code of kernel " + name + " was not found in its module: its fences are unknown";
+  if (f == index.end() || sanitizerGetFunctionPcAndSize(module, name.c_str(), &pc, &size) != SANITIZER_SUCCESS) {
+    if (warning.empty()) warning = "the code of kernel " + name + " was not found in its module: its fences are unknown";
     out = made;
     return false;
   }
@@ -52,7 +56,7 @@ bool KernelCode::table(CUcontext ctx, CUmodule module, const std::string &cubin,
 }
 
 void KernelCode::onModuleUnloading(CUmodule module) {
-  modules_.erase(module);
+  images_.erase(module);
   auto ctx = contextOf_.find(module);
   for (auto it = tables_.begin(); it != tables_.end();) {
     if (it->first.first == module) {
@@ -74,7 +78,7 @@ void KernelCode::onContextDestroyed(CUcontext ctx) {
       continue;
     }
     CUmodule module = it->first;
-    modules_.erase(module);
+    images_.erase(module);
     for (auto t = tables_.begin(); t != tables_.end();) {
       if (t->first.first == module) {
         hostCopies_.erase(t->first);

@@ -1,8 +1,8 @@
 #pragma once
 // Per launched kernel, the PcInfo table of its instructions (fences and
 // access scopes from the SASS, runtime/SassAccessIndex.h) in device memory,
-// made once per kernel: nvdisasm runs once per module, at the first
-// checked launch of one of its kernels.
+// made once per kernel: nvdisasm runs on that kernel alone, at its first
+// checked launch.
 #include "runtime/SassAccessIndex.h"
 #include <cuda.h>
 #include <map>
@@ -30,7 +30,7 @@ public:
 
 private:
   std::string nvdisasm_;
-  std::map<CUmodule, SassAccessIndex> modules_;          // absent: not read yet
+  std::map<CUmodule, std::string> images_;              // the saved cubins' bytes
   std::map<std::pair<CUmodule, std::string>, Table> tables_;
   std::map<CUmodule, CUcontext> contextOf_;
   std::map<std::pair<CUmodule, std::string>, std::vector<uint32_t>> hostCopies_; // alive while copies run

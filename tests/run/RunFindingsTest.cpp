@@ -205,6 +205,15 @@ TEST(RunReport, WritesSchemaReport) {
   Fixture fx;
   fx.log.records = {fx.race(patch::kRaceRAW, 0x100, 0x200, 33, 0, 0),
                     fx.race(patch::kSyncwarpInactiveLane, 0x200, 0x200, 0, 0, 0)};
+  // A global-memory race between blocks: address, allocation, other block.
+  RawRecord g = fx.race(patch::kGlobalRaceRAW, 0x100, 0x300, 1, 2, patch::kFlagInterBlock);
+  g.gridDim = {4, 1, 1};
+  g.block1 = 3;
+  g.address = 0x7f0000000040;
+  g.allocationId = 1;
+  g.allocation = "device allocation of 256 bytes at 0x7f0000000000";
+  g.allocationBase = 0x7f0000000000;
+  fx.log.records.push_back(g);
   Report report;
   report.toolVersion = "test";
   report.command = "run";
@@ -218,5 +227,7 @@ TEST(RunReport, WritesSchemaReport) {
   auto j = nlohmann::json::parse(os.str());
   EXPECT_EQ(j["run"]["launches"], 1);
   EXPECT_EQ(j["findings"][0]["run"]["accesses"][1]["thread"][0], 0);
+  EXPECT_EQ(j["findings"][2]["run"]["relation"], "inter-block");
+  EXPECT_EQ(j["findings"][2]["run"]["other_block"][0], 3);
   if (const char *out = std::getenv("WARPCHECK_TEST_RUN_REPORT")) std::ofstream(out) << os.str();
 }

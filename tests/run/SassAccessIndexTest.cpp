@@ -1,0 +1,158 @@
+// The SASS facts the global-memory detector needs: fences between global
+// accesses (per pair of accesses, so that a fence before a loop counts on
+// its first iteration), strong accesses and their scope; and the cubin's
+// __device__ variables. On cubins nvcc builds here.
+#include "instrument/PatchState.h"
+#include "runtime/CubinSymbols.h"
+#include "runtime/SassAccessIndex.h"
+#include <cstdlib>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <iterator>
+#include <unistd.h>
+
+using namespace warpcheck::run;
+using namespace warpcheck::patch;
+
+namespace {
+
+const char *kSource = R"(
+__device__ unsigned counter;
+__global__ void publish(int *data, int *flag, int n) {
+  for (int i = 0; i < n; ++i) data[i] = i;
+  __threadfence();
+  atomicExch(flag, 1);
+}
+__global__ void consume(const int *data, int *flag, int *out, int n) {
+  while (*(volatile int *)flag == 0) {
+  }
+  __threadfence();
+  int s = 0;
+  for (int i = 0; i < n; ++i) s += data[i];
+  *out = s;
+}
+__global__ void narrow(int *data, int *flag) {
+  data[threadIdx.x] = 1;
+  __threadfence_block();
+  atomicAdd_block(flag, 1);
+  atomicInc(&counter, 10u);
+}
+)";
+
+struct Built {
+  std::string cubin, image, error;
+  SassAccessIndex index;
+};
+
+Built &built() {
+  static Built b = [] {
+    Built out;
+    std::string nvcc = WARPCHECK_TEST_NVCC, nvdisasm = WARPCHECK_TEST_NVDISASM;
+    if (nvcc.empty() || nvdisasm.empty()) {
+      out.error = "needs nvcc and nvdisasm";
+      return out;
+    }
+    std::string dir = "/tmp/warpcheck-sass-" + std::to_string(getpid());
+    std::system(("mkdir -p " + dir).c_str());
+    std::ofstream(dir + "/k.cu") << kSource;
+    out.cubin = dir + "/k.cubin";
+    std::string cmd = nvcc + " -O2 -arch=sm_90 -cubin -o " + out.cubin + " " + dir + "/k.cu";
+    if (std::system(cmd.c_str()) != 0) {
+      out.error = "nvcc failed: " + cmd;
+      return out;
+    }
+    std::ifstream in(out.cubin, std::ios::binary);
+    out.image.assign(std::istreambuf_iterator<char>(in), {});
+    if (!indexCubin(nvdisasm, out.cubin, out.index, out.error)) return out;
+    return out;
+  }();
+  return b;
+}
+
+// The PcInfo bits of the global accesses of a function, in code order.
+std::vector<uint32_t> accesses(const FunctionIndex &f) {
+  std::vector<uint32_t> out;
+  for (uint32_t e : f.entries)
+    if (e & kPcKnown) out.push_back(e);
+  return out;
+}
+
+} // namespace
+
+TEST(SassAccessIndex, PublicationAfterAFenceIsFenced) {
+  Built &b = built();
+  if (!b.error.empty() && b.cubin.empty()) GTEST_SKIP() << b.error;
+  ASSERT_TRUE(b.error.empty()) << b.error;
+  ASSERT_TRUE(b.index.count("_Z7publishPiS_i"));
+  auto acc = accesses(b.index.at("_Z7publishPiS_i"));
+  ASSERT_FALSE(acc.empty());
+  uint32_t exch = acc.back(); // the atomicExch is the last access
+  EXPECT_TRUE(exch & kPcStrong);
+  EXPECT_TRUE(exch & kPcFenceDevice);
+  EXPECT_FALSE(exch & kPcBlockScope);
+  // The stores of the data: no fence before them.
+  EXPECT_FALSE(acc.front() & kPcFenceDevice);
+}
+
+TEST(SassAccessIndex, FenceBeforeALoopCountsFromTheAccessBeforeIt) {
+  Built &b = built();
+  if (!b.error.empty() && b.cubin.empty()) GTEST_SKIP() << b.error;
+  const FunctionIndex &f = b.index.at("_Z7consumePKiPiS1_i");
+  auto acc = accesses(f);
+  ASSERT_GE(acc.size(), 3u);
+  EXPECT_TRUE(acc.front() & kPcStrong); // the volatile poll
+  // Some data load is reached from the poll through the fence: either all
+  // its paths have the fence, or an edge from the poll says so.
+  size_t poll = 0;
+  for (size_t i = 0; i < f.entries.size(); ++i)
+    if (f.entries[i] & kPcKnown) {
+      poll = i;
+      break;
+    }
+  bool fencedFromPoll = false;
+  for (size_t i = poll + 1; i < f.entries.size(); ++i) {
+    uint32_t e = f.entries[i];
+    if (!(e & kPcKnown) || (e & kPcStrong)) continue;
+    if (e & kPcFenceDevice) fencedFromPoll = true;
+    uint32_t count = (e >> 8) & 0xf, first = e >> 12;
+    for (uint32_t k = 0; k < count; ++k)
+      if ((f.edges[first + k] >> 8) == poll && (f.edges[first + k] & kPcFenceDevice)) fencedFromPoll = true;
+  }
+  EXPECT_TRUE(fencedFromPoll);
+}
+
+TEST(SassAccessIndex, BlockScopeAtomicsAndFencesAreMarked) {
+  Built &b = built();
+  if (!b.error.empty() && b.cubin.empty()) GTEST_SKIP() << b.error;
+  auto acc = accesses(b.index.at("_Z6narrowPiS_"));
+  ASSERT_GE(acc.size(), 3u);
+  bool blockAtomicAfterBlockFence = false, deviceAtomic = false;
+  for (uint32_t e : acc) {
+    if ((e & kPcBlockScope) && (e & kPcFenceBlock) && !(e & kPcFenceDevice)) blockAtomicAfterBlockFence = true;
+    if ((e & kPcStrong) && !(e & kPcBlockScope)) deviceAtomic = true;
+  }
+  EXPECT_TRUE(blockAtomicAfterBlockFence);
+  EXPECT_TRUE(deviceAtomic);
+}
+
+TEST(CubinSymbols, FindsDeviceVariablesAndFunctions) {
+  Built &b = built();
+  if (b.image.empty()) GTEST_SKIP() << b.error;
+  auto vars = deviceVariables(b.image.data(), b.image.size());
+  ASSERT_EQ(vars.size(), 1u);
+  EXPECT_EQ(vars[0], "counter");
+  EXPECT_GE(functionSymbolIndex(b.image.data(), b.image.size(), "_Z6narrowPiS_"), 0);
+  EXPECT_EQ(functionSymbolIndex(b.image.data(), b.image.size(), "_Z7missingv"), -1);
+  EXPECT_TRUE(deviceVariables("not an elf", 10).empty());
+}
+
+TEST(SassAccessIndex, OneFunctionAlone) {
+  Built &b = built();
+  if (b.image.empty()) GTEST_SKIP() << b.error;
+  long fn = functionSymbolIndex(b.image.data(), b.image.size(), "_Z6narrowPiS_");
+  SassAccessIndex one;
+  std::string error;
+  ASSERT_TRUE(indexCubin(WARPCHECK_TEST_NVDISASM, b.cubin, one, error, fn)) << error;
+  EXPECT_EQ(one.size(), 1u);
+  EXPECT_TRUE(one.count("_Z6narrowPiS_"));
+}
