@@ -244,6 +244,10 @@ __device__ void checkGlobalWord(const GAccess &a, unsigned long long *word, unsi
     wLive = w.bytes && w.tag == tag;
   }
   bool wSelf = w.block == block && w.thread == a.thread;
+  // Whether an earlier synchronising read of this thread ordered it after
+  // the entry's access (see the writer check below); before this access
+  // updates what the thread saw last.
+  bool seen = a.me->lastSync == word && (!a.sync || a.me->lastSeen == rawW);
   if (read && a.sync) {
     if (wLive && w.sync && w.block != block) observe(a, w, wpc);
     a.me->lastSeen = rawW;
@@ -259,11 +263,14 @@ __device__ void checkGlobalWord(const GAccess &a, unsigned long long *word, unsi
     return !sameWarp || (st->checkIntraWarp && e.warpSync == (a.warpSync & kGSyncMask));
   };
   // Against the writer: a race unless both synchronise.
-  // A plain access mixed with another block's atomic is ordered only after
-  // the thread observed that very atomic (last block: `count = 0`).
+  // A plain access after another block's atomic on the same word is ordered
+  // only when this thread's last synchronising read was of that word (the
+  // last block's `count = 0` after its atomicInc: the shadow may hold a
+  // later-swapped entry of an earlier increment). An atomic after another
+  // block's plain store (a lock released with `lock = 0` while others spin)
+  // is ordered only if it read that very store.
   if (wLive && (w.bytes & bytes) && !wSelf && !(w.sync && a.sync) && concurrent(w))
-    reportGlobal(a, w, wpc, a.write ? kGlobalRaceWAW : kGlobalRaceRAW, w.sync,
-                 w.sync != a.sync && !(a.me->lastSync == word && a.me->lastSeen == rawW));
+    reportGlobal(a, w, wpc, a.write ? kGlobalRaceWAW : kGlobalRaceRAW, w.sync, w.sync != a.sync && !seen);
   if (a.write && rLive && (r.bytes & bytes) && !(r.block == block && r.thread == a.thread && !r.several) &&
       !(r.sync && a.sync) && concurrent(r))
     reportGlobal(a, r, widenPc32(__ldcg(pcs + 1), a.pc), kGlobalRaceWAR, r.sync);
