@@ -1,3 +1,9 @@
+// PENDING, not in the suite (run_gpu_tests.py reads tests/gpu/*.cu only):
+// under `warpcheck run` this program hung on the H100 (killed after 120 s,
+// 2026-11-22, at eb1c21b); the other 51 GPU tests passed in the
+// same run. Suspected: the shadow freed (sanitizerFree) inside the callback
+// of cudaFreeAsync. Move it back to tests/gpu/ once it passes.
+//
 // alloc_kinds_bug: the same inter-block race on four kinds of memory the
 // global-memory detector must track: a cudaMallocAsync allocation (stream
 // pool), host-pinned mapped memory (cudaHostAlloc), managed memory and a
