@@ -50,13 +50,17 @@ as_root() {
 # --- Debian packages -------------------------------------------------------
 missing=()
 for p in "${APT_PACKAGES[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+  # Output captured first: under pipefail, `cmd | grep -q` fails when grep
+  # exits early and cmd dies of SIGPIPE.
+  status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+  [[ $status == *'install ok installed'* ]] || missing+=("$p")
 done
 if [ ${#missing[@]} -gt 0 ]; then
   say "installing ${missing[*]}"
   as_root apt-get update -q
   # Clang 22 is not in bookworm proper: say where it is expected if it is absent.
-  if ! apt-cache policy clang-22 | grep -q 'Candidate: [0-9]'; then
+  policy=$(apt-cache policy clang-22)
+  if ! grep -q 'Candidate: [0-9]' <<<"$policy"; then
     say "error: no apt source offers clang-22 (expected from bookworm-security:"
     say "       check /etc/apt/sources.list.d/ and 'apt-cache policy clang-22')"
     exit 1
