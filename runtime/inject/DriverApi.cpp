@@ -14,6 +14,8 @@ const DriverApi &driverApi() {
     a.occupancy = reinterpret_cast<decltype(a.occupancy)>(
         dlsym(lib, "cuOccupancyMaxActiveBlocksPerMultiprocessor"));
     a.moduleGetGlobal = reinterpret_cast<decltype(a.moduleGetGlobal)>(dlsym(lib, "cuModuleGetGlobal_v2"));
+    a.funcGetModule = reinterpret_cast<decltype(a.funcGetModule)>(dlsym(lib, "cuFuncGetModule"));
+    a.kernelGetFunction = reinterpret_cast<decltype(a.kernelGetFunction)>(dlsym(lib, "cuKernelGetFunction"));
     return a;
   }();
   return api;

@@ -12,6 +12,10 @@ struct DriverApi {
   CUresult (*occupancy)(int *, CUfunction, int, size_t) = nullptr;
   // Optional: the address of a module's `__device__` variable.
   CUresult (*moduleGetGlobal)(CUdeviceptr *, size_t *, CUmodule, const char *) = nullptr;
+  // Optional: the module of a function about to be launched (a CUkernel
+  // is first turned into the current context's CUfunction).
+  CUresult (*funcGetModule)(CUmodule *, CUfunction) = nullptr;
+  CUresult (*kernelGetFunction)(CUfunction *, CUkernel) = nullptr;
   bool ok() const { return funcGetAttribute && deviceGetAttribute && occupancy; }
 };
 

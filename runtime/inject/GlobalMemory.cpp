@@ -112,7 +112,6 @@ const Allocation *GlobalMemory::byId(uint32_t id) const {
 
 bool GlobalMemory::prepare(CUcontext ctx, Sanitizer_StreamHandle stream, Prepared &out,
                            std::vector<std::string> &warnings, std::string &error) {
-  resolveModules(ctx);
   Context &c = contexts_[ctx];
   // Allocations attached to no context (the callback may say so) are
   // visible to every context's kernels.

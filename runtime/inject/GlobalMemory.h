@@ -29,9 +29,13 @@ public:
   explicit GlobalMemory(uint64_t budgetBytes) : budget_(budgetBytes) {}
 
   void onAlloc(const Sanitizer_ResourceMemoryData &m, bool host);
-  // The module's `__device__` variables, looked up at the first checked
-  // launch in its context (the API reports no allocation for them).
+  // The module's `__device__` variables, looked up on entry to the next
+  // launch call in its context (the API reports no allocation for them).
   void onModuleLoaded(CUcontext ctx, CUmodule module, const char *cubin, size_t size);
+  // Looks up the variables of the context's modules not looked up yet.
+  // Outside launch callbacks only: inside one, on a stream the program
+  // created, the driver deadlocks.
+  void resolveModules(CUcontext ctx);
   void onModuleUnloading(CUmodule module);
   void onFree(const Sanitizer_ResourceMemoryData &m);
   void onContextDestroyed(CUcontext ctx);
@@ -64,7 +68,6 @@ private:
   };
 
   void add(CUcontext ctx, uint64_t base, uint64_t size, std::string kind);
-  void resolveModules(CUcontext ctx);
   void remove(CUcontext ctx, uint64_t base);
 
   struct PendingModule {

@@ -5,6 +5,7 @@
 // launch that found something, so a crash loses nothing already seen.
 #include "runtime/RawLog.h"
 #include "reports/Demangle.h"
+#include "runtime/inject/DriverApi.h"
 #include "runtime/inject/Flags.h"
 #include "runtime/inject/GlobalMemory.h"
 #include "runtime/inject/KernelCode.h"
@@ -79,8 +80,10 @@ private:
 
   void dispatch(Sanitizer_CallbackDomain domain, Sanitizer_CallbackId cbid, const void *data) {
     if (domain == SANITIZER_CB_DOMAIN_DRIVER_API) {
+      auto &call = *static_cast<const Sanitizer_CallbackData *>(data);
       // Per-thread state, read by the launch callbacks inside this call.
-      onLaunchApi(cbid, *static_cast<const Sanitizer_CallbackData *>(data));
+      onLaunchApi(cbid, call);
+      if (call.callbackSite == SANITIZER_API_ENTER) beforeLaunchCall(cbid, call);
       return;
     }
     if (flags_.debug)
@@ -158,6 +161,35 @@ private:
 
   void trace(const std::string &what) {
     if (flags_.debug) std::fprintf(stderr, "warpcheck-runtime: [%.3f s] %s\n", elapsed(), what.c_str());
+  }
+
+  // What needs the driver's module lock is done on entry to the launch
+  // call, before the driver takes its own locks: inside the launch callback
+  // of a kernel on a stream the program created, patching a module or
+  // looking up its `__device__` variables deadlocked (driver 580, sanitizer
+  // 2025.3). Graph launches resolve the variables only (their modules are
+  // patched when the graph is instantiated).
+  void beforeLaunchCall(Sanitizer_CallbackId cbid, const Sanitizer_CallbackData &call) {
+    std::lock_guard<std::recursive_mutex> g(mu_);
+    CUfunction f = launchedFunction(cbid, call.functionParams);
+    CUmodule module = f ? moduleOf(f) : nullptr;
+    if (module) {
+      std::string name = call.symbolName ? call.symbolName : "";
+      if (name.empty() || filter_->nameWanted(name, demangle(name))) patcher_->ensurePatched(module, log_);
+    }
+    if (flags_.global && call.context) global_->resolveModules(call.context);
+  }
+
+  static CUmodule moduleOf(CUfunction f) {
+    const DriverApi &api = driverApi();
+    CUmodule module = nullptr;
+    if (!api.funcGetModule) return nullptr;
+    if (api.funcGetModule(&module, f) == CUDA_SUCCESS) return module;
+    CUfunction inContext = nullptr; // f was a CUkernel
+    if (api.kernelGetFunction && api.kernelGetFunction(&inContext, reinterpret_cast<CUkernel>(f)) == CUDA_SUCCESS &&
+        api.funcGetModule(&module, inContext) == CUDA_SUCCESS)
+      return module;
+    return nullptr;
   }
 
   void launchBegin(const Sanitizer_LaunchData &l) {

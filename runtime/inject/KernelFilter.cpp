@@ -16,9 +16,13 @@ KernelFilter::KernelFilter(const std::string &include, const std::string &exclud
                            uint64_t count)
     : include_(include), exclude_(exclude), skip_(skip), count_(count) {}
 
-bool KernelFilter::shouldCheck(const std::string &mangled, const std::string &demangled) {
+bool KernelFilter::nameWanted(const std::string &mangled, const std::string &demangled) const {
   if (!include_.empty() && !include_.matches(mangled, demangled)) return false;
-  if (!exclude_.empty() && exclude_.matches(mangled, demangled)) return false;
+  return exclude_.empty() || !exclude_.matches(mangled, demangled);
+}
+
+bool KernelFilter::shouldCheck(const std::string &mangled, const std::string &demangled) {
+  if (!nameWanted(mangled, demangled)) return false;
   uint64_t index = passed_++;
   if (index < skip_) return false;
   return count_ == 0 || index - skip_ < count_;

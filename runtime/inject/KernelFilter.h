@@ -24,6 +24,8 @@ private:
 class KernelFilter {
 public:
   KernelFilter(const std::string &include, const std::string &exclude, uint64_t skip, uint64_t count);
+  // The name filters alone (no launch is counted).
+  bool nameWanted(const std::string &mangled, const std::string &demangled) const;
   // Call once per launch, in launch order.
   bool shouldCheck(const std::string &mangled, const std::string &demangled);
 

@@ -12,6 +12,7 @@ constexpr Sanitizer_CallbackId kCallbacks[] = {
     SANITIZER_CBID_DRIVER_API_cuLaunchKernel,           SANITIZER_CBID_DRIVER_API_cuLaunchKernel_ptsz,
     SANITIZER_CBID_DRIVER_API_cuLaunchKernelEx,         SANITIZER_CBID_DRIVER_API_cuLaunchKernelEx_ptsz,
     SANITIZER_CBID_DRIVER_API_cuLaunchCooperativeKernel, SANITIZER_CBID_DRIVER_API_cuLaunchCooperativeKernel_ptsz,
+    SANITIZER_CBID_DRIVER_API_cuGraphLaunch,            SANITIZER_CBID_DRIVER_API_cuGraphLaunch_ptsz,
 };
 
 std::optional<uint32_t> bytesOf(Sanitizer_CallbackId cbid, const void *params) {
@@ -39,6 +40,26 @@ std::optional<uint32_t> bytesOf(Sanitizer_CallbackId cbid, const void *params) {
 }
 
 } // namespace
+
+CUfunction launchedFunction(Sanitizer_CallbackId cbid, const void *params) {
+  if (!params) return nullptr;
+  switch (cbid) {
+  case SANITIZER_CBID_DRIVER_API_cuLaunchKernel:
+    return static_cast<const cuLaunchKernel_params *>(params)->f;
+  case SANITIZER_CBID_DRIVER_API_cuLaunchKernel_ptsz:
+    return static_cast<const cuLaunchKernel_ptsz_params *>(params)->f;
+  case SANITIZER_CBID_DRIVER_API_cuLaunchCooperativeKernel:
+    return static_cast<const cuLaunchCooperativeKernel_params *>(params)->f;
+  case SANITIZER_CBID_DRIVER_API_cuLaunchCooperativeKernel_ptsz:
+    return static_cast<const cuLaunchCooperativeKernel_ptsz_params *>(params)->f;
+  case SANITIZER_CBID_DRIVER_API_cuLaunchKernelEx:
+    return static_cast<const cuLaunchKernelEx_params *>(params)->f;
+  case SANITIZER_CBID_DRIVER_API_cuLaunchKernelEx_ptsz:
+    return static_cast<const cuLaunchKernelEx_ptsz_params *>(params)->f;
+  default:
+    return nullptr;
+  }
+}
 
 const Sanitizer_CallbackId *launchApiCallbacks(size_t &count) {
   count = sizeof(kCallbacks) / sizeof(kCallbacks[0]);

@@ -7,13 +7,19 @@
 // their API callbacks (entered before, left after the launch callbacks, on
 // the same thread) record it here.
 #include <cstdint>
+#include <cuda.h>
 #include <optional>
 #include <sanitizer.h>
 
 namespace warpcheck::run {
 
-// The driver API callbacks that carry a launch's dynamic shared memory.
+// The driver API callbacks of launches: kernel launches (they carry the
+// dynamic shared memory and the function) and graph launches.
 const Sanitizer_CallbackId *launchApiCallbacks(size_t &count);
+
+// The function a kernel launch call launches (a CUfunction, or a CUkernel
+// cast to one); null for a graph launch or an API this does not know.
+CUfunction launchedFunction(Sanitizer_CallbackId cbid, const void *params);
 
 // Called with a SANITIZER_CB_DOMAIN_DRIVER_API callback of one of them.
 void onLaunchApi(Sanitizer_CallbackId cbid, const Sanitizer_CallbackData &data);

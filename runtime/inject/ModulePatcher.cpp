@@ -41,12 +41,15 @@ bool ModulePatcher::loadPatches(CUcontext ctx, std::string &error) {
     error = "no patch file (WARPCHECK_PATCHES is not set)";
     return false;
   }
+  // Marked first: should loading the patch module report a module load of
+  // its own, that callback must not load them again.
+  contextsWithPatches_.insert(ctx);
   SanitizerResult r = sanitizerAddPatchesFromFile(patches_.c_str(), ctx);
   if (r != SANITIZER_SUCCESS) {
+    contextsWithPatches_.erase(ctx);
     error = "cannot load the patches " + patches_ + ": " + resultText(r);
     return false;
   }
-  contextsWithPatches_.insert(ctx);
   return true;
 }
 
@@ -61,6 +64,13 @@ void ModulePatcher::onModuleLoaded(CUcontext ctx, CUmodule module, const char *c
     std::ofstream out(path, std::ios::binary);
     if (out.write(cubin, (std::streamsize)size)) info.cubin = path;
   }
+  // The patches go into the context now, outside any launch: loading them
+  // inside the launch callback of a kernel on a stream the program created
+  // deadlocked in the driver (a write lock taken under the launch's own;
+  // driver 580, sanitizer 2025.3). A failure here is logged when the
+  // module is patched.
+  std::string ignored;
+  loadPatches(ctx, ignored);
   if (!patchOnLaunch_) ensurePatched(module, log);
 }
 

@@ -1,8 +1,8 @@
 #pragma once
-// On module load: save the cubin (for symbolization after the run). Before
-// a module's first checked launch (or at load, with patchOnLaunch off):
-// load the patches into the context once and patch the instructions the
-// detector needs. Libraries load hundreds of modules whose kernels never
+// On module load: save the cubin (for symbolization after the run) and
+// load the patches into its context (once per context). Before a module's
+// first checked launch (or at load, with patchOnLaunch off): patch the
+// instructions the detector needs. Libraries load hundreds of modules whose kernels never
 // run (CuPy with cuBLAS, cuRAND and CUB: 1800); patching each at load cost
 // seconds. Callers serialise (the Sanitizer API requires it).
 #include "runtime/RawLog.h"
