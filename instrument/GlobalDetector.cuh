@@ -70,6 +70,18 @@ __device__ __forceinline__ uint64_t widenPc32(uint32_t low, uint64_t now) {
   return c;
 }
 
+// The PcInfo of instruction `i`, its fences being those on the paths from
+// the global access `from` (an instruction index, or kFromEntry).
+__device__ __forceinline__ uint8_t pcInfoFrom(const LaunchState *st, uint64_t i, uint32_t from) {
+  uint32_t e = st->pcInfo[i];
+  uint32_t bits = e & 0xff, count = (e >> 8) & 0xf, first = e >> 12;
+  for (uint32_t k = 0; k < count; ++k) {
+    uint32_t edge = st->pcEdges[first + k];
+    if ((edge >> 8) == from) return (uint8_t)((bits & (kPcStrong | kPcBlockScope | kPcKnown)) | (edge & 0xff));
+  }
+  return (uint8_t)bits;
+}
+
 // What the SASS says about the access at `pc` (PcInfo), the fences being
 // those on the paths from the thread's previous global access; updates it.
 __device__ __forceinline__ uint8_t pcInfoAt(const LaunchState *st, uint64_t pc, GlobalThread *me) {
@@ -80,13 +92,14 @@ __device__ __forceinline__ uint8_t pcInfoAt(const LaunchState *st, uint64_t pc, 
     return 0;
   }
   me->last = (uint32_t)i;
-  uint32_t e = st->pcInfo[i];
-  uint32_t bits = e & 0xff, count = (e >> 8) & 0xf, first = e >> 12;
-  for (uint32_t k = 0; k < count; ++k) {
-    uint32_t edge = st->pcEdges[first + k];
-    if ((edge >> 8) == from) return (uint8_t)((bits & (kPcStrong | kPcBlockScope | kPcKnown)) | (edge & 0xff));
-  }
-  return (uint8_t)bits;
+  return pcInfoFrom(st, i, from);
+}
+
+// What the fences in `info` do to the thread's state.
+__device__ __forceinline__ void applyFences(GlobalThread *me, uint8_t info) {
+  if (info & kPcFenceDevice) me->state &= ~(kDirty | kNarrowFenced);
+  if (info & (kPcAcquire | kPcFenceDevice)) me->state |= kFencedSinceSync;
+  else if ((info & kPcFenceBlock) && (me->state & kDirty)) me->state |= kNarrowFenced;
 }
 
 // The range holding `addr`, or null.
@@ -144,6 +157,12 @@ __device__ __noinline__ void reportGlobal(const GAccess &a, const GEntry &e, uin
     if ((e.thread >> 5) == (a.thread >> 5)) flags |= kFlagSameWarp;
   } else {
     flags |= kFlagInterBlock;
+    // Without the kernel's SASS, a flag read through `volatile` looks plain
+    // and a fence is invisible: reporting would cry wolf. Counted instead.
+    if (!a.st->pcInfo) {
+      atomicAdd(&a.st->counters->globalInterBlockUnknown, 1ull);
+      return;
+    }
     if (!unorderedMixed) observeLate(a);
     uint32_t s = unorderedMixed ? 0u : a.me->state;
     uint32_t publishPc = a.me->publishPc;
@@ -242,6 +261,16 @@ __device__ void checkGlobalWord(const GAccess &a, unsigned long long *word, unsi
     __threadfence();
     w = gDecode(rawW);
     wLive = w.bytes && w.tag == tag;
+  } else if (a.write) {
+    // A plain store swaps its entry in too: two blocks storing to one word
+    // at the same moment would otherwise both find it empty and both miss
+    // the race (8 blocks storing their index at once, alloc_kinds_bug).
+    rawW = atomicExch(word, gEncode(mine));
+    __stcg(pcs, (unsigned int)a.pc);
+    w = gDecode(rawW);
+    wLive = w.bytes && w.tag == tag;
+    r = gDecode(__ldcg(word + 1));
+    rLive = r.bytes && r.tag == tag;
   }
   bool wSelf = w.block == block && w.thread == a.thread;
   // Whether an earlier synchronising read of this thread ordered it after
@@ -268,16 +297,17 @@ __device__ void checkGlobalWord(const GAccess &a, unsigned long long *word, unsi
   // last block's `count = 0` after its atomicInc: the shadow may hold a
   // later-swapped entry of an earlier increment). An atomic after another
   // block's plain store (a lock released with `lock = 0` while others spin)
-  // is ordered only if it read that very store.
+  // is ordered only if it read that very store. A strong read of another
+  // block's plain store is ordered like a plain read, by what the thread
+  // acquired: cuBLAS's split-K GEMM reads the other blocks' partial sums
+  // with strong loads after taking their semaphore.
+  bool strict = !seen && (w.sync ? !a.sync : a.write);
   if (wLive && (w.bytes & bytes) && !wSelf && !(w.sync && a.sync) && concurrent(w))
-    reportGlobal(a, w, wpc, a.write ? kGlobalRaceWAW : kGlobalRaceRAW, w.sync, w.sync != a.sync && !seen);
+    reportGlobal(a, w, wpc, a.write ? kGlobalRaceWAW : kGlobalRaceRAW, w.sync, w.sync != a.sync && strict);
   if (a.write && rLive && (r.bytes & bytes) && !(r.block == block && r.thread == a.thread && !r.several) &&
       !(r.sync && a.sync) && concurrent(r))
     reportGlobal(a, r, widenPc32(__ldcg(pcs + 1), a.pc), kGlobalRaceWAR, r.sync);
-  if (a.write && !a.sync) {
-    __stcg(word, gEncode(mine));
-    __stcg(pcs, (unsigned int)a.pc);
-  }
+
   if (read && !a.write) {
     if (rLive) {
       bool sameTime = r.block != block || (r.epoch == (a.epoch & kGEpochMask) && r.warpSync == (a.warpSync & kGSyncMask));
@@ -313,13 +343,12 @@ __device__ void globalAccess(const LaunchState *st, uint64_t pc, uint64_t addres
   GlobalThread *me = &st->global[(size_t)s * st->threadsPerBlock + thread];
   // The fences the thread ran since its previous global access.
   uint8_t info = pcInfoAt(st, pc, me);
-  if (info & kPcFenceDevice) me->state &= ~(kDirty | kNarrowFenced);
-  if (info & (kPcAcquire | kPcFenceDevice)) me->state |= kFencedSinceSync;
-  else if ((info & kPcFenceBlock) && (me->state & kDirty)) me->state |= kNarrowFenced;
+  applyFences(me, info);
   bool acquiring = (info & (kPcAcquire | kPcFenceDevice)) && (me->state & kObserved) && !(me->state & kAcquired);
   bool sync = atomic || (info & (kPcStrong | kPcBlockScope));
   bool narrow = info & kPcBlockScope;
   const GlobalRange *range = findRange(st, address);
+  if (st->debug) atomicAdd(&st->counters->debugGlobal, 1ull);
   if (acquiring && (!range || !range->shadow)) me->state |= kAcquired;
   if (!range || !range->shadow) {
     atomicAdd(range ? &st->counters->globalUnshadowed : &st->counters->globalUntracked, 1ull);
@@ -349,4 +378,24 @@ __device__ void globalAccess(const LaunchState *st, uint64_t pc, uint64_t addres
   }
   // Any store but an atomic is data a later publication must fence.
   if (write && !atomic) me->state |= kDirty;
+}
+
+// At a block-wide barrier (before it): the fences the thread ran since its
+// last global access take effect now, and an acquisition they complete is
+// shared with the block through the slot. Waiting for the thread's next
+// global access would be too late: it may come after the barrier, once the
+// other threads have read what the acquisition orders (a serial split-K
+// reduction: thread 0 takes the semaphore and fences, then the whole block
+// reads the partial sums).
+__device__ void globalBarrier(const LaunchState *st, Slot *slot, uint32_t s, uint32_t thread, uint64_t pc) {
+  if (!st->ranges || !st->pcInfo) return;
+  uint64_t i = pc >= st->pcBase ? (pc - st->pcBase) >> 4 : ~0ull;
+  if (i >= st->pcCount) return;
+  GlobalThread *me = &st->global[(size_t)s * st->threadsPerBlock + thread];
+  uint8_t info = pcInfoFrom(st, i, me->last);
+  applyFences(me, info);
+  if ((info & (kPcAcquire | kPcFenceDevice)) && (me->state & kObserved) && !(me->state & kAcquired)) {
+    me->state |= kAcquired;
+    atomicCAS(&slot->acquiredEpoch, 0u, slot->threadEpoch[thread] + 1);
+  }
 }

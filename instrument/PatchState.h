@@ -186,8 +186,12 @@ struct Counters {
   unsigned long long droppedFindings;   // hazards whose record found no room
   unsigned long long globalUntracked;   // global accesses outside every known allocation
   unsigned long long globalUnshadowed;  // ... inside one the shadow budget did not cover
+  // Conflicts between blocks left unreported: the kernel's SASS could not
+  // be read, so the fences and strong accesses that may order them are
+  // unknown.
+  unsigned long long globalInterBlockUnknown;
   // Counted only with LaunchState::debug (WARPCHECK_DEBUG): an atomic per event.
-  unsigned long long debugEnters, debugAccesses, debugNoSlot, debugBarriers;
+  unsigned long long debugEnters, debugAccesses, debugNoSlot, debugBarriers, debugGlobal;
 };
 
 struct LaunchState {

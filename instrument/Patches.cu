@@ -561,12 +561,13 @@ extern "C" __device__ __noinline__ SanitizerPatchResult wcBarrier(void *userdata
   uint32_t s = currentSlot(st);
   if (s == kNoSlot) return SANITIZER_PATCH_SUCCESS;
   Slot *slot = &st->slots[s];
+  uint32_t thread = linearThread();
+  globalBarrier(st, slot, s, thread, pc);
   // Lanes converged here are at one barrier instruction: one of them speaks
   // for all (the lowest, with its epoch).
   uint32_t active = __activemask(), lane;
   asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
   if (lane != (uint32_t)(__ffs(active) - 1)) return SANITIZER_PATCH_SUCCESS;
-  uint32_t thread = linearThread();
   uint32_t epoch = slot->threadEpoch[thread];
   unsigned long long mine = ((unsigned long long)epoch << 32) | (uint32_t)pc;
   unsigned long long cur = *(volatile unsigned long long *)&slot->barrierArrival;

@@ -42,6 +42,7 @@ json toJson(const RawLog &log) {
   j["global_untracked"] = log.globalUntracked;
   j["global_unshadowed"] = log.globalUnshadowed;
   j["global_unshadowed_bytes"] = log.globalUnshadowedBytes;
+  j["global_inter_block_unknown"] = log.globalInterBlockUnknown;
   j["finished"] = log.finished;
   j["records"] = json::array();
   for (const RawRecord &r : log.records) {
@@ -92,6 +93,7 @@ RawLog rawLogFromJson(const json &j) {
     log.globalUntracked = j.value("global_untracked", uint64_t(0));
     log.globalUnshadowed = j.value("global_unshadowed", uint64_t(0));
     log.globalUnshadowedBytes = j.value("global_unshadowed_bytes", uint64_t(0));
+    log.globalInterBlockUnknown = j.value("global_inter_block_unknown", uint64_t(0));
     log.finished = j.at("finished").get<bool>();
     for (const json &rj : j.at("records")) {
       RawRecord r;

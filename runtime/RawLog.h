@@ -59,8 +59,10 @@ struct RawLog {
   uint64_t launches = 0, launchesChecked = 0;
   uint64_t uncheckedAccesses = 0, uncheckedBlockThreads = 0, droppedHazards = 0;
   // Global memory: accesses outside every known allocation, accesses to
-  // allocations without a shadow, and the bytes of those allocations.
+  // allocations without a shadow, and the bytes of those allocations;
+  // conflicts between blocks of kernels whose SASS could not be read.
   uint64_t globalUntracked = 0, globalUnshadowed = 0, globalUnshadowedBytes = 0;
+  uint64_t globalInterBlockUnknown = 0;
   std::vector<RawRecord> records;
   bool finished = false; // the runtime reached the application's exit
 };

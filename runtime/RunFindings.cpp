@@ -366,6 +366,11 @@ void summarize(const RawLog &log, RunSummary &summary) {
                                std::to_string((log.globalUnshadowedBytes + (1u << 20) - 1) >> 20) +
                                " MiB of allocations without a shadow were not checked "
                                "(raise --global-shadow-budget)");
+  if (log.globalInterBlockUnknown)
+    summary.warnings.push_back(std::to_string(log.globalInterBlockUnknown) +
+                               " conflicting global-memory accesses of different blocks were not reported: "
+                               "their kernel's SASS could not be read, so the fences and strong accesses "
+                               "that may order them are unknown");
   if (log.droppedHazards)
     summary.warnings.push_back(std::to_string(log.droppedHazards) +
                                " hazards were not recorded because the finding table was full "

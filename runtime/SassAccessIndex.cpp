@@ -1,5 +1,6 @@
 #include "runtime/SassAccessIndex.h"
 #include "instrument/PatchState.h"
+#include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
 #include <regex>
@@ -99,6 +100,12 @@ uint8_t fenceOf(const Instruction &i) {
   return 0;
 }
 
+// Block-wide barriers: the fences a thread ran before one are looked up
+// there too (the thread's next global access may come after the barrier,
+// too late to tell the block it acquired something). They do not end a
+// path: the fences since the previous global access go on past them.
+bool barrier(const std::string &r) { return r == "BAR"; }
+
 // Where a global access sits: block and position in it.
 struct Site {
   size_t block, pos;
@@ -109,6 +116,10 @@ struct Site {
 // forward must-analysis (meet: intersection) over the basic blocks.
 void fencesFrom(const Function &f, const std::vector<std::vector<size_t>> &succs, Site from, bool isEntry,
                 std::map<size_t, uint8_t> &reached) {
+  auto meet = [&](size_t at, uint8_t s) {
+    auto it = reached.find(at);
+    reached[at] = it == reached.end() ? s : (uint8_t)(it->second & s);
+  };
   size_t n = f.blocks.size();
   std::vector<int> in(n, -1); // -1: not reached yet
   std::vector<size_t> work;
@@ -119,11 +130,10 @@ void fencesFrom(const Function &f, const std::vector<std::vector<size_t>> &succs
     for (size_t k = pos; k < code.size(); ++k) {
       std::string r = root(code[k].opcode);
       if (globalAccess(r)) {
-        size_t at = code[k].offset / 16;
-        auto it = reached.find(at);
-        reached[at] = it == reached.end() ? s : (uint8_t)(it->second & s);
+        meet(code[k].offset / 16, s);
         return -1;
       }
+      if (barrier(r)) meet(code[k].offset / 16, s);
       if (r == "CALL") s = 0; // the callee's accesses and fences are its own
       else s |= fenceOf(code[k]);
     }
@@ -157,10 +167,13 @@ void analyse(const Function &f, FunctionIndex &index) {
   std::vector<std::vector<size_t>> succs(n);
   for (size_t b = 0; b < n; ++b)
     for (size_t p : f.blocks[b].preds) succs[p].push_back(b);
-  std::vector<Site> sites;
+  std::vector<Site> sites, barriers;
   for (size_t b = 0; b < n; ++b)
-    for (size_t k = 0; k < f.blocks[b].code.size(); ++k)
-      if (globalAccess(root(f.blocks[b].code[k].opcode))) sites.push_back({b, k});
+    for (size_t k = 0; k < f.blocks[b].code.size(); ++k) {
+      std::string r = root(f.blocks[b].code[k].opcode);
+      if (globalAccess(r)) sites.push_back({b, k});
+      else if (barrier(r)) barriers.push_back({b, k});
+    }
   // Per access: the fences from each source that reaches it.
   std::map<size_t, std::vector<std::pair<uint32_t, uint8_t>>> incoming;
   auto collect = [&](Site from, bool isEntry, uint32_t fromIndex) {
@@ -177,15 +190,19 @@ void analyse(const Function &f, FunctionIndex &index) {
     const Instruction &i = f.blocks[site.block].code[site.pos];
     if (pairwise) collect(site, false, (uint32_t)(i.offset / 16));
   }
-  for (const Site &site : sites) {
+  // Accesses get kPcKnown and their own kind; barriers their fences only.
+  auto points = sites;
+  points.insert(points.end(), barriers.begin(), barriers.end());
+  for (const Site &site : points) {
     const Instruction &i = f.blocks[site.block].code[site.pos];
+    bool access = globalAccess(root(i.opcode));
     size_t at = i.offset / 16;
     if (index.entries.size() <= at) index.entries.resize(at + 1, 0);
     auto &from = incoming[at];
     uint8_t must = from.empty() ? 0 : kAll;
     for (auto &[src, bits] : from) must &= bits;
     if (!pairwise) must = 0; // other accesses' paths were not followed
-    uint32_t entry = kPcKnown | must | accessKind(i.opcode);
+    uint32_t entry = access ? kPcKnown | must | accessKind(i.opcode) : must;
     // The sources whose paths differ from the must-result are listed: the
     // device looks up the thread's previous access among them.
     std::vector<std::pair<uint32_t, uint8_t>> listed;
@@ -261,10 +278,16 @@ bool indexCubin(const std::string &nvdisasm, const std::string &cubin, SassAcces
     error = std::string("pipe: ") + std::strerror(errno);
     return false;
   }
+  // Its messages go to an unlinked temporary file: read back on failure.
+  const char *tmp = std::getenv("TMPDIR");
+  std::string errPath = std::string(tmp && *tmp ? tmp : "/tmp") + "/warpcheck-nvdisasm-XXXXXX";
+  int errFd = mkstemp(errPath.data());
+  if (errFd >= 0) unlink(errPath.c_str());
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, fds[1], 1);
-  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+  if (errFd >= 0) posix_spawn_file_actions_adddup2(&actions, errFd, 2);
+  else posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
   posix_spawn_file_actions_addclose(&actions, fds[0]);
   posix_spawn_file_actions_addclose(&actions, fds[1]);
   // nvdisasm must not load the injection library the application runs with.
@@ -286,6 +309,7 @@ bool indexCubin(const std::string &nvdisasm, const std::string &cubin, SassAcces
   close(fds[1]);
   if (rc != 0) {
     close(fds[0]);
+    if (errFd >= 0) close(errFd);
     error = "cannot run " + nvdisasm + ": " + std::strerror(rc);
     return false;
   }
@@ -298,8 +322,18 @@ bool indexCubin(const std::string &nvdisasm, const std::string &cubin, SassAcces
   int status = 0;
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
+  std::string messages;
+  if (errFd >= 0) {
+    lseek(errFd, 0, SEEK_SET);
+    while (messages.size() < 4096 && (n = read(errFd, buf, sizeof buf)) > 0) messages.append(buf, (size_t)n);
+    close(errFd);
+  }
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
     error = nvdisasm + " -bbcfg failed on " + cubin;
+    if (!WIFEXITED(status)) error += " (signal " + std::to_string(WTERMSIG(status)) + ")";
+    std::string first = messages.substr(0, messages.find('\n'));
+    if (first.size() > 200) first = first.substr(0, 200) + "...";
+    if (!first.empty()) error += ": " + first;
     return false;
   }
   out = indexBasicBlockGraph(dot);

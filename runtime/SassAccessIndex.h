@@ -8,6 +8,8 @@
 // instruction and each global access (or the entry) before it, the fences
 // on every path between the two. The device knows which access a thread
 // made last, so a fence before a loop counts on the loop's first iteration.
+// Block-wide barriers (BAR) get the same entry, without kPcKnown: a thread
+// that acquired before a barrier makes the rest of its block acquire too.
 #include <cstdint>
 #include <map>
 #include <string>

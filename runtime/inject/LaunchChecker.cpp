@@ -209,7 +209,8 @@ bool LaunchChecker::end(const Sanitizer_LaunchData &l, uint32_t moduleIndex, std
                  std::to_string(p.state.shadowWords) + ", enters " + std::to_string(counters.debugEnters) +
                  ", accesses " + std::to_string(counters.debugAccesses) + ", no slot " +
                  std::to_string(counters.debugNoSlot) + ", barrier releases " +
-                 std::to_string(counters.debugBarriers) + ", unchecked blocks " +
+                 std::to_string(counters.debugBarriers) + ", global accesses " +
+                 std::to_string(counters.debugGlobal) + ", unchecked blocks " +
                  std::to_string(counters.uncheckedBlocks) + ", unchecked accesses " +
                  std::to_string(counters.uncheckedAccesses);
   log.uncheckedAccesses += counters.uncheckedAccesses;
@@ -217,6 +218,7 @@ bool LaunchChecker::end(const Sanitizer_LaunchData &l, uint32_t moduleIndex, std
   log.droppedHazards += counters.droppedFindings;
   log.globalUntracked += counters.globalUntracked;
   log.globalUnshadowed += counters.globalUnshadowed;
+  log.globalInterBlockUnknown += counters.globalInterBlockUnknown;
 
   uint64_t fnPc = 0, fnSize = 0;
   std::string name = l.functionName ? l.functionName : "";

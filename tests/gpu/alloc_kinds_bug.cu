@@ -1,15 +1,12 @@
-// PENDING, not in the suite (run_gpu_tests.py reads tests/gpu/*.cu only):
-// under `warpcheck run` this program hung on the H100 (killed after 120 s,
-// 2026-11-22, at eb1c21b); the other 51 GPU tests passed in the
-// same run. Suspected: the shadow freed (sanitizerFree) inside the callback
-// of cudaFreeAsync. Move it back to tests/gpu/ once it passes.
-//
 // alloc_kinds_bug: the same inter-block race on four kinds of memory the
 // global-memory detector must track: a cudaMallocAsync allocation (stream
 // pool), host-pinned mapped memory (cudaHostAlloc), managed memory and a
 // __device__ array of the module. Every block's thread 0 stores its index
 // to element 0 of each. No fixed twin: global_same_word_fixed.cu is the
 // fixed form; this file checks that each kind of memory is covered.
+// Its first launch is on a stream the program created: loading the patches
+// inside that launch's callback once deadlocked the driver (the patches now
+// load with the context's first module).
 //
 // EXPECT: race-global async
 // EXPECT: race-global pinned

@@ -137,12 +137,16 @@ TEST(GlobalFindings, UncheckedGlobalAccessesAreCounted) {
   fx.log.globalUntracked = 12;
   fx.log.globalUnshadowed = 3;
   fx.log.globalUnshadowedBytes = 5u << 20;
+  fx.log.globalInterBlockUnknown = 7;
   RunSummary summary;
   summarize(fx.log, summary);
   std::string all;
   for (const std::string &w : summary.warnings) all += w + "\n";
   EXPECT_NE(all.find("12 global-memory accesses fell outside every known allocation"), std::string::npos) << all;
   EXPECT_NE(all.find("3 global-memory accesses to 5 MiB"), std::string::npos) << all;
+  EXPECT_NE(all.find("7 conflicting global-memory accesses of different blocks were not reported"),
+            std::string::npos)
+      << all;
 }
 
 TEST(GlobalFindings, RawLogKeepsTheGlobalFields) {
@@ -151,6 +155,7 @@ TEST(GlobalFindings, RawLogKeepsTheGlobalFields) {
   r.third = {0, "_Z1gPi", 0x300, 0x9300};
   fx.log.records = {r};
   fx.log.globalUntracked = 2;
+  fx.log.globalInterBlockUnknown = 4;
   RawLog back = rawLogFromJson(toJson(fx.log));
   ASSERT_EQ(back.records.size(), 1u);
   EXPECT_EQ(back.records[0].address, r.address);
@@ -159,4 +164,5 @@ TEST(GlobalFindings, RawLogKeepsTheGlobalFields) {
   EXPECT_EQ(back.records[0].block1, 9u);
   EXPECT_EQ(back.records[0].third.offset, 0x300u);
   EXPECT_EQ(back.globalUntracked, 2u);
+  EXPECT_EQ(back.globalInterBlockUnknown, 4u);
 }

@@ -37,6 +37,15 @@ __global__ void narrow(int *data, int *flag) {
   atomicAdd_block(flag, 1);
   atomicInc(&counter, 10u);
 }
+__global__ void acquireThenBarrier(int *flag, const int *data, int *out) {
+  if (threadIdx.x == 0) {
+    while (*(volatile int *)flag == 0) {
+    }
+    __threadfence();
+  }
+  __syncthreads();
+  out[threadIdx.x] = data[threadIdx.x];
+}
 )";
 
 struct Built {
@@ -135,6 +144,32 @@ TEST(SassAccessIndex, BlockScopeAtomicsAndFencesAreMarked) {
   EXPECT_TRUE(deviceAtomic);
 }
 
+TEST(SassAccessIndex, BarriersKnowTheFencesBeforeThem) {
+  // Thread 0 polls the flag and fences; the block then reads the data after
+  // __syncthreads(). The barrier's entry must carry the fence on the path
+  // from the poll (but not from the entry: the other threads skip it), and
+  // no kPcKnown: a barrier is not an access.
+  Built &b = built();
+  if (!b.error.empty()) GTEST_SKIP() << b.error;
+  auto it = b.index.find("_Z18acquireThenBarrierPiPKiS_");
+  ASSERT_NE(it, b.index.end());
+  const FunctionIndex &f = it->second;
+  int barriers = 0;
+  for (uint32_t e : f.entries) {
+    if (e == 0 || (e & kPcKnown)) continue;
+    ++barriers;
+    uint32_t count = (e >> 8) & 0xf, first = e >> 12;
+    EXPECT_EQ(e & kPcFenceDevice, 0u) << "not fenced on the path from the entry";
+    bool fencedFromPoll = false;
+    for (uint32_t k = 0; k < count; ++k) {
+      uint32_t edge = f.edges[first + k];
+      if ((edge >> 8) != kFromEntry && (edge & kPcFenceDevice)) fencedFromPoll = true;
+    }
+    EXPECT_TRUE(fencedFromPoll);
+  }
+  EXPECT_EQ(barriers, 1);
+}
+
 TEST(CubinSymbols, FindsDeviceVariablesAndFunctions) {
   Built &b = built();
   if (b.image.empty()) GTEST_SKIP() << b.error;
@@ -155,4 +190,21 @@ TEST(SassAccessIndex, OneFunctionAlone) {
   ASSERT_TRUE(indexCubin(WARPCHECK_TEST_NVDISASM, b.cubin, one, error, fn)) << error;
   EXPECT_EQ(one.size(), 1u);
   EXPECT_TRUE(one.count("_Z6narrowPiS_"));
+}
+
+TEST(SassAccessIndex, AFailingDisassemblerSaysWhy) {
+  // A stand-in nvdisasm that fails the way a real one does on a cubin it
+  // cannot read: the reason must reach the warning users see.
+  std::string dir = "/tmp/warpcheck-sass-fail-" + std::to_string(getpid());
+  std::system(("mkdir -p " + dir).c_str());
+  std::string fake = dir + "/nvdisasm";
+  std::ofstream(fake) << "#!/bin/sh\necho 'nvdisasm fatal   : Could not open input file' >&2\nexit 1\n";
+  std::system(("chmod +x " + fake).c_str());
+  SassAccessIndex index;
+  std::string error;
+  EXPECT_FALSE(indexCubin(fake, dir + "/missing.cubin", index, error));
+  EXPECT_NE(error.find("-bbcfg failed on " + dir + "/missing.cubin: nvdisasm fatal   : Could not open input file"),
+            std::string::npos)
+      << error;
+  std::system(("rm -rf " + dir).c_str());
 }
