@@ -222,10 +222,16 @@ __device__ __noinline__ void observe(const GAccess &a, const GEntry &w, uint64_t
     }
     return;
   }
-  if (!(me->state & (kObserved | kObservedUnfenced))) {
+  // A fenced publication counts even after an unfenced one was seen: a
+  // ticket taken with an atomic after plain stores looks like an unfenced
+  // publication, and must not stop the thread acquiring the data's own
+  // fenced flag later (a persistent kernel's ticket counter).
+  if (!(me->state & kObserved)) {
     me->state |= kObserved;
-    me->publishPc = (uint32_t)wpc;
-    me->publishBlock = w.block;
+    if (!(me->state & kObservedUnfenced)) {
+      me->publishPc = (uint32_t)wpc;
+      me->publishBlock = w.block;
+    }
   }
   // An atomic read-modify-write that continues a fenced release sequence
   // is taken as acquiring it: the guide's last-block reduction reads the
@@ -256,8 +262,11 @@ __device__ void checkGlobalWord(const GAccess &a, unsigned long long *word, unsi
       mine.unfenced |= w.unfenced;
       mine.narrowFence |= w.narrowFence;
     }
-    rawW = atomicExch(word, gEncode(mine));
+    // The pc first: a poller that finds the entry must not pair it with
+    // the pc of none (0) or of the publication before it.
     __stcg(pcs, (unsigned int)a.pc);
+    __threadfence();
+    rawW = atomicExch(word, gEncode(mine));
     __threadfence();
     w = gDecode(rawW);
     wLive = w.bytes && w.tag == tag;
@@ -265,8 +274,8 @@ __device__ void checkGlobalWord(const GAccess &a, unsigned long long *word, unsi
     // A plain store swaps its entry in too: two blocks storing to one word
     // at the same moment would otherwise both find it empty and both miss
     // the race (8 blocks storing their index at once, alloc_kinds_bug).
-    rawW = atomicExch(word, gEncode(mine));
     __stcg(pcs, (unsigned int)a.pc);
+    rawW = atomicExch(word, gEncode(mine));
     w = gDecode(rawW);
     wLive = w.bytes && w.tag == tag;
     r = gDecode(__ldcg(word + 1));
@@ -297,11 +306,13 @@ __device__ void checkGlobalWord(const GAccess &a, unsigned long long *word, unsi
   // last block's `count = 0` after its atomicInc: the shadow may hold a
   // later-swapped entry of an earlier increment). An atomic after another
   // block's plain store (a lock released with `lock = 0` while others spin)
-  // is ordered only if it read that very store. A strong read of another
-  // block's plain store is ordered like a plain read, by what the thread
-  // acquired: cuBLAS's split-K GEMM reads the other blocks' partial sums
-  // with strong loads after taking their semaphore.
-  bool strict = !seen && (w.sync ? !a.sync : a.write);
+  // is ordered only if it read that very store. Reads are ordered by what
+  // the thread acquired, like plain reads of plain stores: a strong read of
+  // another block's plain store (cuBLAS's split-K GEMM reads the partial
+  // sums so after taking the semaphore), a plain read of a word other
+  // blocks updated atomically (the last block reading the histogram the
+  // others built with atomicAdd).
+  bool strict = !seen && a.write;
   if (wLive && (w.bytes & bytes) && !wSelf && !(w.sync && a.sync) && concurrent(w))
     reportGlobal(a, w, wpc, a.write ? kGlobalRaceWAW : kGlobalRaceRAW, w.sync, w.sync != a.sync && strict);
   if (a.write && rLive && (r.bytes & bytes) && !(r.block == block && r.thread == a.thread && !r.several) &&
