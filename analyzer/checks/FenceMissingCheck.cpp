@@ -311,14 +311,26 @@ private:
   }
 
   // Whether the value of an atomic is used (`old = atomicExch(...)`), not
-  // discarded as an expression statement.
+  // discarded as an expression statement -- also the whole body of an `if`
+  // or a loop without braces (`if (t == 0) atomicExch(&ready[row], 1);`).
   bool resultUsed(const Stmt *s) const {
     const Stmt *cur = s;
     for (int depth = 0; depth < 8; ++depth) {
       DynTypedNodeList parents = ast_.getParents(*cur);
       if (parents.empty()) return false;
       const Stmt *p = parents[0].get<Stmt>();
-      if (!p || isa<CompoundStmt>(p)) return false;
+      if (!p) return false;
+      if (!isa<Expr>(p)) {
+        // A statement holds it: used as a condition, a return value or an
+        // initialiser; discarded as a statement of its own.
+        if (isa<ReturnStmt>(p) || isa<DeclStmt>(p)) return true;
+        if (const auto *i = dyn_cast<IfStmt>(p)) return i->getCond() == cur;
+        if (const auto *w = dyn_cast<WhileStmt>(p)) return w->getCond() == cur;
+        if (const auto *d = dyn_cast<DoStmt>(p)) return d->getCond() == cur;
+        if (const auto *f = dyn_cast<ForStmt>(p)) return f->getCond() == cur;
+        if (const auto *sw = dyn_cast<SwitchStmt>(p)) return sw->getCond() == cur;
+        return false;
+      }
       if (const auto *cast = dyn_cast<CStyleCastExpr>(p); cast && cast->getType()->isVoidType()) return false;
       if (!isa<ExprWithCleanups>(p) && !isa<ImplicitCastExpr>(p) && !isa<ParenExpr>(p)) return true;
       cur = p;

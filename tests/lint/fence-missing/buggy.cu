@@ -125,4 +125,20 @@ __global__ void tiles(const float *in, float *tileSum, float *result, int tilesN
   }
 }
 
+// The signal as the whole body of an `if` without braces: a statement of
+// its own (its result discarded), as it is with braces.
+__global__ void rowsReady(const float *in, float *rows, int *ready, float *out) {
+  int row = blockIdx.x;
+  rows[row * blockDim.x + threadIdx.x] = in[row * blockDim.x + threadIdx.x] * 2.f;
+  __syncthreads();
+  if (threadIdx.x == 0) atomicExch(&ready[row], 1);
+// CHECK-MESSAGES: :[[@LINE-1]]:25: error: 'atomicExch' on 'ready' signals other blocks that 'rows' is ready{{.*}} [fence-missing]
+  if (row > 0) {
+    while (atomicAdd(&ready[row - 1], 0) == 0) {
+    }
+    __threadfence();
+    out[row * blockDim.x + threadIdx.x] = rows[(row - 1) * blockDim.x + threadIdx.x];
+  }
+}
+
 // FIX: "replacement": "__threadfence();\n    "
