@@ -82,12 +82,19 @@ __device__ __forceinline__ uint8_t pcInfoFrom(const LaunchState *st, uint64_t i,
   return (uint8_t)bits;
 }
 
+// The index of the instruction at `pc` in the kernel's PcInfo, or ~0 when
+// it has none (unknown code, or a callee's instruction).
+__device__ __forceinline__ uint64_t pcIndex(const LaunchState *st, uint64_t pc) {
+  uint64_t i = pc >= st->pcBase ? (pc - st->pcBase) >> 4 : ~0ull;
+  return st->pcInfo && i < st->pcCount ? i : ~0ull;
+}
+
 // What the SASS says about the access at `pc` (PcInfo), the fences being
 // those on the paths from the thread's previous global access; updates it.
 __device__ __forceinline__ uint8_t pcInfoAt(const LaunchState *st, uint64_t pc, GlobalThread *me) {
-  uint64_t i = pc >= st->pcBase ? (pc - st->pcBase) >> 4 : ~0ull;
+  uint64_t i = pcIndex(st, pc);
   uint32_t from = me->last;
-  if (!st->pcInfo || i >= st->pcCount) {
+  if (i == ~0ull) {
     me->last = kFromUnknown; // a callee's access: paths unknown
     return 0;
   }
@@ -100,6 +107,12 @@ __device__ __forceinline__ void applyFences(GlobalThread *me, uint8_t info) {
   if (info & kPcFenceDevice) me->state &= ~(kDirty | kNarrowFenced);
   if (info & (kPcAcquire | kPcFenceDevice)) me->state |= kFencedSinceSync;
   else if ((info & kPcFenceBlock) && (me->state & kDirty)) me->state |= kNarrowFenced;
+}
+
+// Whether the fences in `info` complete the acquisition of a publication
+// the thread observed (and had not acquired yet).
+__device__ __forceinline__ bool completesAcquire(const GlobalThread *me, uint8_t info) {
+  return (info & (kPcAcquire | kPcFenceDevice)) && (me->state & kObserved) && !(me->state & kAcquired);
 }
 
 // The range holding `addr`, or null.
@@ -194,10 +207,13 @@ __device__ __noinline__ void reportGlobal(const GAccess &a, const GEntry &e, uin
          flags, a.size, &d);
 }
 
-__device__ __forceinline__ void acquire(const GAccess &a) {
-  a.me->state |= kAcquired;
-  atomicCAS(&a.slot->acquiredEpoch, 0u, a.epoch + 1);
+// The thread acquired: so does the rest of its block after the next
+// barrier (epochs past the thread's `epoch`).
+__device__ __forceinline__ void acquire(GlobalThread *me, Slot *slot, uint32_t epoch) {
+  me->state |= kAcquired;
+  atomicCAS(&slot->acquiredEpoch, 0u, epoch + 1);
 }
+__device__ __forceinline__ void acquire(const GAccess &a) { acquire(a.me, a.slot, a.epoch); }
 
 // A synchronising read of a word another block published through.
 __device__ __noinline__ void observe(const GAccess &a, const GEntry &w, uint64_t wpc) {
@@ -355,7 +371,7 @@ __device__ void globalAccess(const LaunchState *st, uint64_t pc, uint64_t addres
   // The fences the thread ran since its previous global access.
   uint8_t info = pcInfoAt(st, pc, me);
   applyFences(me, info);
-  bool acquiring = (info & (kPcAcquire | kPcFenceDevice)) && (me->state & kObserved) && !(me->state & kAcquired);
+  bool acquiring = completesAcquire(me, info);
   bool sync = atomic || (info & (kPcStrong | kPcBlockScope));
   bool narrow = info & kPcBlockScope;
   const GlobalRange *range = findRange(st, address);
@@ -399,14 +415,10 @@ __device__ void globalAccess(const LaunchState *st, uint64_t pc, uint64_t addres
 // reduction: thread 0 takes the semaphore and fences, then the whole block
 // reads the partial sums).
 __device__ void globalBarrier(const LaunchState *st, Slot *slot, uint32_t s, uint32_t thread, uint64_t pc) {
-  if (!st->ranges || !st->pcInfo) return;
-  uint64_t i = pc >= st->pcBase ? (pc - st->pcBase) >> 4 : ~0ull;
-  if (i >= st->pcCount) return;
+  uint64_t i = pcIndex(st, pc);
+  if (!st->ranges || i == ~0ull) return;
   GlobalThread *me = &st->global[(size_t)s * st->threadsPerBlock + thread];
   uint8_t info = pcInfoFrom(st, i, me->last);
   applyFences(me, info);
-  if ((info & (kPcAcquire | kPcFenceDevice)) && (me->state & kObserved) && !(me->state & kAcquired)) {
-    me->state |= kAcquired;
-    atomicCAS(&slot->acquiredEpoch, 0u, slot->threadEpoch[thread] + 1);
-  }
+  if (completesAcquire(me, info)) acquire(me, slot, slot->threadEpoch[thread]);
 }

@@ -171,9 +171,10 @@ private:
   // patched when the graph is instantiated).
   void beforeLaunchCall(Sanitizer_CallbackId cbid, const Sanitizer_CallbackData &call) {
     std::lock_guard<std::recursive_mutex> g(mu_);
-    CUfunction f = launchedFunction(cbid, call.functionParams);
+    CUfunction f = launchCallOf(cbid, call.functionParams).function;
     CUmodule module = f ? moduleOf(f) : nullptr;
-    if (module) {
+    // Most launches find their module patched: no name to demangle then.
+    if (module && patcher_->needsPatching(module)) {
       std::string name = call.symbolName ? call.symbolName : "";
       if (name.empty() || filter_->nameWanted(name, demangle(name))) patcher_->ensurePatched(module, log_);
     }

@@ -15,49 +15,37 @@ constexpr Sanitizer_CallbackId kCallbacks[] = {
     SANITIZER_CBID_DRIVER_API_cuGraphLaunch,            SANITIZER_CBID_DRIVER_API_cuGraphLaunch_ptsz,
 };
 
-std::optional<uint32_t> bytesOf(Sanitizer_CallbackId cbid, const void *params) {
-  if (!params) return std::nullopt;
-  switch (cbid) {
-  case SANITIZER_CBID_DRIVER_API_cuLaunchKernel:
-    return static_cast<const cuLaunchKernel_params *>(params)->sharedMemBytes;
-  case SANITIZER_CBID_DRIVER_API_cuLaunchKernel_ptsz:
-    return static_cast<const cuLaunchKernel_ptsz_params *>(params)->sharedMemBytes;
-  case SANITIZER_CBID_DRIVER_API_cuLaunchCooperativeKernel:
-    return static_cast<const cuLaunchCooperativeKernel_params *>(params)->sharedMemBytes;
-  case SANITIZER_CBID_DRIVER_API_cuLaunchCooperativeKernel_ptsz:
-    return static_cast<const cuLaunchCooperativeKernel_ptsz_params *>(params)->sharedMemBytes;
-  case SANITIZER_CBID_DRIVER_API_cuLaunchKernelEx: {
-    const CUlaunchConfig *c = static_cast<const cuLaunchKernelEx_params *>(params)->config;
-    return c ? std::optional<uint32_t>(c->sharedMemBytes) : std::nullopt;
-  }
-  case SANITIZER_CBID_DRIVER_API_cuLaunchKernelEx_ptsz: {
-    const CUlaunchConfig *c = static_cast<const cuLaunchKernelEx_ptsz_params *>(params)->config;
-    return c ? std::optional<uint32_t>(c->sharedMemBytes) : std::nullopt;
-  }
-  default:
-    return std::nullopt;
-  }
+// The launched function and dynamic shared memory of a kernel launch
+// call's parameters (cuLaunchKernel and cuLaunchCooperativeKernel carry
+// both; cuLaunchKernelEx the bytes in its config).
+template <class P> LaunchCall plain(const void *params) {
+  auto *p = static_cast<const P *>(params);
+  return {p->f, p->sharedMemBytes};
+}
+template <class P> LaunchCall withConfig(const void *params) {
+  auto *p = static_cast<const P *>(params);
+  return {p->f, p->config ? std::optional<uint32_t>(p->config->sharedMemBytes) : std::nullopt};
 }
 
 } // namespace
 
-CUfunction launchedFunction(Sanitizer_CallbackId cbid, const void *params) {
-  if (!params) return nullptr;
+LaunchCall launchCallOf(Sanitizer_CallbackId cbid, const void *params) {
+  if (!params) return {};
   switch (cbid) {
   case SANITIZER_CBID_DRIVER_API_cuLaunchKernel:
-    return static_cast<const cuLaunchKernel_params *>(params)->f;
+    return plain<cuLaunchKernel_params>(params);
   case SANITIZER_CBID_DRIVER_API_cuLaunchKernel_ptsz:
-    return static_cast<const cuLaunchKernel_ptsz_params *>(params)->f;
+    return plain<cuLaunchKernel_ptsz_params>(params);
   case SANITIZER_CBID_DRIVER_API_cuLaunchCooperativeKernel:
-    return static_cast<const cuLaunchCooperativeKernel_params *>(params)->f;
+    return plain<cuLaunchCooperativeKernel_params>(params);
   case SANITIZER_CBID_DRIVER_API_cuLaunchCooperativeKernel_ptsz:
-    return static_cast<const cuLaunchCooperativeKernel_ptsz_params *>(params)->f;
+    return plain<cuLaunchCooperativeKernel_ptsz_params>(params);
   case SANITIZER_CBID_DRIVER_API_cuLaunchKernelEx:
-    return static_cast<const cuLaunchKernelEx_params *>(params)->f;
+    return withConfig<cuLaunchKernelEx_params>(params);
   case SANITIZER_CBID_DRIVER_API_cuLaunchKernelEx_ptsz:
-    return static_cast<const cuLaunchKernelEx_ptsz_params *>(params)->f;
+    return withConfig<cuLaunchKernelEx_ptsz_params>(params);
   default:
-    return nullptr;
+    return {};
   }
 }
 
@@ -67,7 +55,7 @@ const Sanitizer_CallbackId *launchApiCallbacks(size_t &count) {
 }
 
 void onLaunchApi(Sanitizer_CallbackId cbid, const Sanitizer_CallbackData &data) {
-  if (data.callbackSite == SANITIZER_API_ENTER) tDynamicShared = bytesOf(cbid, data.functionParams);
+  if (data.callbackSite == SANITIZER_API_ENTER) tDynamicShared = launchCallOf(cbid, data.functionParams).dynamicShared;
   else tDynamicShared.reset();
 }
 

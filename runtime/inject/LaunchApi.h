@@ -17,9 +17,14 @@ namespace warpcheck::run {
 // dynamic shared memory and the function) and graph launches.
 const Sanitizer_CallbackId *launchApiCallbacks(size_t &count);
 
-// The function a kernel launch call launches (a CUfunction, or a CUkernel
-// cast to one); null for a graph launch or an API this does not know.
-CUfunction launchedFunction(Sanitizer_CallbackId cbid, const void *params);
+// What a kernel launch call's parameters say: the function it launches (a
+// CUfunction, or a CUkernel cast to one) and its dynamic shared memory;
+// empty for a graph launch or an API this does not know.
+struct LaunchCall {
+  CUfunction function = nullptr;
+  std::optional<uint32_t> dynamicShared;
+};
+LaunchCall launchCallOf(Sanitizer_CallbackId cbid, const void *params);
 
 // Called with a SANITIZER_CB_DOMAIN_DRIVER_API callback of one of them.
 void onLaunchApi(Sanitizer_CallbackId cbid, const Sanitizer_CallbackData &data);

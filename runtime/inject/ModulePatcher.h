@@ -30,6 +30,11 @@ public:
   // Patches the module now unless it is already; false (the reason in its
   // log entry) when it cannot be patched.
   bool ensurePatched(CUmodule module, RawLog &log);
+  // A module loaded here whose patching was not tried yet.
+  bool needsPatching(CUmodule module) const {
+    auto it = modules_.find(module);
+    return it != modules_.end() && !it->second.attempted;
+  }
   // Patches every module loaded so far, and each later one at load. For
   // CUDA graphs: a kernel node launched from an instantiated graph cannot
   // have its module patched in its launch callback (the launch hangs).
