@@ -175,6 +175,8 @@ int runCommand(const std::vector<std::string> &args) {
            countFlag("shadow_budget_mib")},
           {"--global-shadow-budget", "", "MIB", "device memory for the global-memory shadow (default 8192 MiB)",
            countFlag("global_shadow_budget_mib")},
+          {"--patch-stack", "", "BYTES", "stack added per GPU thread for warpcheck's checks (default 2048)",
+           countFlag("patch_stack")},
           {"--no-global", "", "", "check shared memory and synchronisation only, not global memory",
            [&](const std::string &, std::string &) { flags[run::flagEnvName("global")] = "0"; return true; }},
           {"--no-intra-warp", "", "", "do not report races between lanes of one warp",

@@ -128,6 +128,94 @@ __device__ __forceinline__ const GlobalRange *findRange(const LaunchState *st, u
   return addr < r->end ? r : nullptr;
 }
 
+// ---- device-side malloc (HeapState) ----
+
+__device__ __forceinline__ uint32_t heapHash(const HeapState *h, unsigned long long key) {
+  return (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> 32) & (h->granuleCapacity - 1);
+}
+
+// The table slot of the granule holding `addr`, or ~0u: its key is never
+// moved, so the first empty key ends the search.
+__device__ __forceinline__ uint32_t heapFind(const HeapState *h, uint64_t addr) {
+  unsigned long long key = (addr >> 4) + 1;
+  uint32_t i = heapHash(h, key);
+  for (uint32_t n = 0; n < kHeapMaxProbes; ++n, i = (i + 1) & (h->granuleCapacity - 1)) {
+    unsigned long long k = __ldcg(&h->keys[i]);
+    if (k == key) return i;
+    if (k == 0) return ~0u;
+  }
+  return ~0u;
+}
+
+// The slot of the granule holding `addr`, taken if it has none; ~0u when
+// the table is too full.
+__device__ uint32_t heapTake(HeapState *h, uint64_t addr) {
+  unsigned long long key = (addr >> 4) + 1;
+  uint32_t i = heapHash(h, key);
+  for (uint32_t n = 0; n < kHeapMaxProbes; ++n, i = (i + 1) & (h->granuleCapacity - 1)) {
+    unsigned long long k = atomicCAS(&h->keys[i], 0ull, key);
+    if (k == 0 || k == key) return i;
+  }
+  return ~0u;
+}
+
+// After malloc() returned `ptr`: its granules start with an empty shadow
+// (the memory may have been another allocation's earlier in this launch).
+__device__ void heapMalloc(const LaunchState *st, uint64_t pc, uint64_t ptr, uint64_t size) {
+  HeapState *h = st->heap;
+  if (!h || !ptr) return;
+  uint32_t head = ~0u;
+  for (uint64_t g = ptr & ~15ull; g < ptr + (size ? size : 1); g += 16) {
+    uint32_t i = heapTake(h, g);
+    if (i == ~0u) {
+      // Too full: the granules taken so far stay unowned.
+      atomicAdd(&st->counters->heapUntracked, 1ull);
+      return;
+    }
+    if (head == ~0u) {
+      head = i;
+      h->heads[i] = HeapAllocation{ptr, size, pc, linearBlock(), linearThread()};
+    }
+    for (uint32_t w = 0; w < 8; ++w) {
+      __stcg(&h->shadow[8ull * i + w], 0ull);
+      __stcg(&h->pcs[8ull * i + w], 0u);
+    }
+    __threadfence();
+    atomicExch(&h->owner[i], head + 1);
+  }
+}
+
+// Before free(ptr): its granules belong to no allocation any more.
+__device__ void heapFree(const LaunchState *st, uint64_t ptr) {
+  HeapState *h = st->heap;
+  if (!h || !ptr) return;
+  uint32_t head = heapFind(h, ptr);
+  if (head == ~0u || __ldcg(&h->owner[head]) != head + 1) return;
+  HeapAllocation a = h->heads[head];
+  if (a.base != ptr) return;
+  for (uint64_t g = ptr & ~15ull; g < ptr + (a.size ? a.size : 1); g += 16) {
+    uint32_t j = heapFind(h, g);
+    if (j != ~0u) atomicCAS(&h->owner[j], head + 1, 0u);
+  }
+}
+
+// The granule of a live heap allocation holding `addr`, as a range of its
+// own (the shadow is per table slot), or false.
+__device__ __forceinline__ bool heapRange(const LaunchState *st, uint64_t addr, GlobalRange &out) {
+  const HeapState *h = st->heap;
+  uint32_t i = heapFind(h, addr);
+  if (i == ~0u) return false;
+  uint32_t owner = __ldcg(&h->owner[i]);
+  if (!owner) return false;
+  const HeapAllocation &a = h->heads[owner - 1];
+  out.base = addr & ~15ull;
+  out.end = min(out.base + 16, a.base + a.size);
+  out.shadow = h->shadow + 8ull * i;
+  out.pcs = h->pcs + 8ull * i;
+  out.id = kHeapAllocationBit | (owner - 1);
+  return out.end > addr;
+}
+
 // The access being checked, and who makes it.
 struct GAccess {
   const LaunchState *st;
@@ -255,6 +343,20 @@ __device__ __noinline__ void observe(const GAccess &a, const GEntry &w, uint64_t
   if (a.write) acquire(a);
 }
 
+// Whether the launch of `tag` ran on a stream nothing orders with this one.
+__device__ __forceinline__ bool concurrentLaunch(const LaunchState *st, uint32_t tag) {
+  return (st->concurrentTags[(tag >> 5) & 7] >> (tag & 31)) & 1u;
+}
+
+// A conflict with an access of another, unordered launch (entry `e` of
+// launch tag `e.tag`): a race whatever the blocks did.
+__device__ __noinline__ void reportInterLaunch(const GAccess &a, const GEntry &e, uint64_t epc, uint32_t raceKind) {
+  uint32_t flags = kFlagInterLaunch | (e.sync && !e.narrow ? kFlagFirstStrong : 0) | (a.sync ? kFlagSecondStrong : 0);
+  GlobalDetail d{e.block, a.range->id, a.address, 0, e.tag};
+  record(a.st, raceKind, epc, a.pc, e.thread, a.thread, (uint32_t)min(a.address - a.range->base, 0xffffffffull),
+         flags, a.size, &d);
+}
+
 __device__ void checkGlobalWord(const GAccess &a, unsigned long long *word, unsigned int *pcs, uint32_t bytes,
                                 bool read) {
   const LaunchState *st = a.st;
@@ -279,8 +381,9 @@ __device__ void checkGlobalWord(const GAccess &a, unsigned long long *word, unsi
       mine.narrowFence |= w.narrowFence;
     }
     // The pc first: a poller that finds the entry must not pair it with
-    // the pc of none (0) or of the publication before it.
-    __stcg(pcs, (unsigned int)a.pc);
+    // the pc of none (0) or of the publication before it. The pc swapped
+    // out is the one of the entry swapped out below.
+    wpc = widenPc32(atomicExch(pcs, (unsigned int)a.pc), a.pc);
     __threadfence();
     rawW = atomicExch(word, gEncode(mine));
     __threadfence();
@@ -290,7 +393,9 @@ __device__ void checkGlobalWord(const GAccess &a, unsigned long long *word, unsi
     // A plain store swaps its entry in too: two blocks storing to one word
     // at the same moment would otherwise both find it empty and both miss
     // the race (8 blocks storing their index at once, alloc_kinds_bug).
-    __stcg(pcs, (unsigned int)a.pc);
+    // Its pc is swapped likewise: the pc read before may be older than the
+    // entry swapped out (a race reported against pc 0).
+    wpc = widenPc32(atomicExch(pcs, (unsigned int)a.pc), a.pc);
     rawW = atomicExch(word, gEncode(mine));
     w = gDecode(rawW);
     wLive = w.bytes && w.tag == tag;
@@ -329,6 +434,12 @@ __device__ void checkGlobalWord(const GAccess &a, unsigned long long *word, unsi
   // blocks updated atomically (the last block reading the histogram the
   // others built with atomicAdd).
   bool strict = !seen && a.write;
+  // Another launch's accesses: only those of launches on unordered streams
+  // (the entry of an ordered launch is history). Atomics do not race.
+  if (w.bytes && w.tag != tag && concurrentLaunch(st, w.tag) && (w.bytes & bytes) && !(w.sync && a.sync))
+    reportInterLaunch(a, w, wpc, a.write ? kGlobalRaceWAW : kGlobalRaceRAW);
+  if (a.write && r.bytes && r.tag != tag && concurrentLaunch(st, r.tag) && (r.bytes & bytes) && !(r.sync && a.sync))
+    reportInterLaunch(a, r, widenPc32(__ldcg(pcs + 1), a.pc), kGlobalRaceWAR);
   if (wLive && (w.bytes & bytes) && !wSelf && !(w.sync && a.sync) && concurrent(w))
     reportGlobal(a, w, wpc, a.write ? kGlobalRaceWAW : kGlobalRaceRAW, w.sync, w.sync != a.sync && strict);
   if (a.write && rLive && (r.bytes & bytes) && !(r.block == block && r.thread == a.thread && !r.several) &&
@@ -375,6 +486,8 @@ __device__ void globalAccess(const LaunchState *st, uint64_t pc, uint64_t addres
   bool sync = atomic || (info & (kPcStrong | kPcBlockScope));
   bool narrow = info & kPcBlockScope;
   const GlobalRange *range = findRange(st, address);
+  GlobalRange heap;
+  if (!range && st->heap && heapRange(st, address, heap)) range = &heap;
   if (st->debug) atomicAdd(&st->counters->debugGlobal, 1ull);
   if (acquiring && (!range || !range->shadow)) me->state |= kAcquired;
   if (!range || !range->shadow) {

@@ -44,6 +44,7 @@ enum RaceFlags : uint32_t {
   kFlagNarrowFence = 1u << 8,  // scope-too-narrow: a block-scope fence, not the access
   kFlagFirstStrong = 1u << 9,  // the earlier access was a strong (volatile/relaxed) one
   kFlagSecondStrong = 1u << 10,
+  kFlagInterLaunch = 1u << 11, // the earlier access is another launch's, on a stream nothing orders with this one
 };
 
 // What the runtime learnt from a module's SASS (runtime/SassAccessIndex.h)
@@ -105,6 +106,8 @@ struct FindingRecord {
   uint32_t alloc;
   unsigned long long address;
   unsigned long long pc3;
+  uint32_t launch1;         // kFlagInterLaunch: the launch tag of the earlier access
+  uint32_t pad;
 };
 
 // One tracked allocation with its shadow: per 4-byte word a writer and a
@@ -116,6 +119,36 @@ struct GlobalRange {
   unsigned int *pcs;          // [words][2]
   uint32_t id;                // the runtime's allocation number, for reports
   uint32_t pad;
+};
+
+// Memory from device-side malloc() (and __nv_aligned_device_malloc): the
+// Sanitizer API reports no allocation for it, only the calls, by patching
+// them. The patches register each allocation's 16-byte granules in an
+// open-addressing table; the slot a granule lands in also indexes its
+// shadow (4 words of writer and reader entries and pcs, as a GlobalRange's).
+// Granule keys are never removed -- a free clears the granule's allocation
+// and a later malloc of the same memory takes the slot again -- so a lookup
+// stops at the first empty key. One table per context, kept across
+// launches like the memory it describes.
+constexpr uint32_t kHeapAllocationBit = 0x80000000u; // GlobalRange::id of a heap allocation: bit | head slot
+constexpr uint32_t kHeapMaxProbes = 64;
+
+// An allocation, kept at the slot of its first granule (its head).
+struct HeapAllocation {
+  unsigned long long base, size;
+  unsigned long long pc; // the malloc() call
+  uint32_t block;        // linear block and thread that called it
+  uint32_t thread;
+};
+
+struct HeapState {
+  uint32_t granuleCapacity;     // power of two
+  uint32_t pad;
+  unsigned long long *keys;     // [granuleCapacity] (address >> 4) + 1; 0: empty
+  uint32_t *owner;              // [granuleCapacity] head slot + 1 of the allocation holding it; 0: none
+  HeapAllocation *heads;        // [granuleCapacity], valid at head slots
+  unsigned long long *shadow;   // [granuleCapacity][4 words][2]
+  unsigned int *pcs;            // [granuleCapacity][4 words][2]
 };
 
 // Per thread of a slot: what orders its global accesses with other blocks'.
@@ -190,6 +223,9 @@ struct Counters {
   // be read, so the fences and strong accesses that may order them are
   // unknown.
   unsigned long long globalInterBlockUnknown;
+  // Device-side malloc()s the heap table had no room for (their accesses
+  // then count as outside every allocation).
+  unsigned long long heapUntracked;
   // Counted only with LaunchState::debug (WARPCHECK_DEBUG): an atomic per event.
   unsigned long long debugEnters, debugAccesses, debugNoSlot, debugBarriers, debugGlobal;
 };
@@ -231,6 +267,11 @@ struct LaunchState {
   unsigned long long pcBase;
   uint32_t pcCount;
   uint32_t pad;
+  HeapState *heap;            // device-side malloc memory, or null (no module of the context calls it)
+  // Bit t: the launch of tag t ran on a stream that nothing (stream order,
+  // events, host synchronisation) orders with this launch; its shadow
+  // entries are races with this launch's conflicting accesses.
+  uint32_t concurrentTags[8];
 };
 
 } // namespace warpcheck::patch

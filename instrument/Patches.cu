@@ -86,6 +86,7 @@ __device__ __forceinline__ unsigned long long mix(unsigned long long x) {
 struct GlobalDetail {
   uint32_t block1, alloc;
   unsigned long long address, pc3;
+  uint32_t launch1;
 };
 
 // Copies a new record to host memory, ready flag last, so that the host
@@ -107,6 +108,7 @@ __device__ void journal(FindingRecord *j, const FindingRecord &r) {
   v->alloc = r.alloc;
   v->address = r.address;
   v->pc3 = r.pc3;
+  v->launch1 = r.launch1;
   v->key = r.key;
   __threadfence_system();
   v->ready = 1;
@@ -144,6 +146,7 @@ __device__ FindingRecord *record(const LaunchState *st, uint32_t kind, uint64_t 
         r->alloc = global->alloc;
         r->address = global->address;
         r->pc3 = global->pc3;
+        r->launch1 = global->launch1;
       }
       __threadfence();
       atomicAdd(&r->count, 1ull);
@@ -473,6 +476,20 @@ extern "C" __device__ __noinline__ SanitizerPatchResult wcGlobalAccess(void *use
   uint32_t sameAddress = 0;
   if (write && !atomic) sameAddress = __match_any_sync(__activemask(), (unsigned long long)(uintptr_t)ptr);
   globalAccess(st, pc, (uint64_t)(uintptr_t)ptr, accessSize, byteMask, write, read || !write, atomic, sameAddress);
+  return SANITIZER_PATCH_SUCCESS;
+}
+
+// Device-side malloc() (after it returned) and free() (before it runs).
+extern "C" __device__ __noinline__ SanitizerPatchResult wcDeviceMalloc(void *userdata, uint64_t pc, void *ptr,
+                                                                       uint64_t size) {
+  const LaunchState *st = state(userdata);
+  if (st && st->ranges) heapMalloc(st, pc, (uint64_t)(uintptr_t)ptr, size);
+  return SANITIZER_PATCH_SUCCESS;
+}
+
+extern "C" __device__ __noinline__ SanitizerPatchResult wcDeviceFree(void *userdata, uint64_t pc, void *ptr) {
+  const LaunchState *st = state(userdata);
+  if (st && st->ranges) heapFree(st, (uint64_t)(uintptr_t)ptr);
   return SANITIZER_PATCH_SUCCESS;
 }
 

@@ -49,12 +49,12 @@ struct RunEvidence {
   std::array<unsigned, 3> block{};    // blockIdx of the example
   std::vector<AccessEvidence> accesses; // the earlier access first
   // Races: "intra-warp" or "inter-warp" (shared memory); "intra-warp",
-  // "intra-block" or "inter-block" (global memory).
+  // "intra-block", "inter-block" or "inter-launch" (global memory).
   std::string relation;
   long long sharedOffset = -1;        // byte offset in shared memory (races)
   long long address = -1;             // global memory: the address
   std::string allocation;             // ... and the allocation holding it
-  std::optional<std::array<unsigned, 3>> otherBlock; // blockIdx of the earlier access, when another block
+  std::optional<std::array<unsigned, 3>> otherBlock; // blockIdx of the earlier access, when another block (or launch)
   long long mask = -1;                // the __syncwarp mask
   long long lanes = -1;               // lanes concerned (bit mask)
 };

@@ -145,7 +145,7 @@ RunEvidence evidence(const Value &v) {
   e.block = indexTriple(o.required("block"));
   e.accesses = o.required("accesses").array(access);
   if (auto x = o.optional("relation"))
-    e.relation = x->oneOf("relation", {"intra-warp", "inter-warp", "intra-block", "inter-block"});
+    e.relation = x->oneOf("relation", {"intra-warp", "inter-warp", "intra-block", "inter-block", "inter-launch"});
   if (auto x = o.optional("shared_offset")) e.sharedOffset = x->integerIn(0, INT64_MAX);
   if (auto x = o.optional("address")) e.address = x->integerIn(0, INT64_MAX);
   if (auto x = o.optional("allocation")) e.allocation = x->string();

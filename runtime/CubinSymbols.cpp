@@ -7,8 +7,9 @@ namespace warpcheck::run {
 namespace {
 
 // Calls fn(index, symbol, name, section name) for each symbol of the
-// image's symbol tables.
-template <class Fn> void forEachSymbol(const char *image, size_t size, Fn &&fn) {
+// image's symbol tables; with `undefinedToo`, for the symbols it imports as
+// well (section name "").
+template <class Fn> void forEachSymbol(const char *image, size_t size, Fn &&fn, bool undefinedToo = false) {
   if (!image || size < sizeof(Elf64_Ehdr) || std::memcmp(image, ELFMAG, SELFMAG) != 0 ||
       image[EI_CLASS] != ELFCLASS64)
     return;
@@ -33,6 +34,10 @@ template <class Fn> void forEachSymbol(const char *image, size_t size, Fn &&fn) 
     for (size_t i = 0; i < count; ++i) {
       Elf64_Sym sym;
       std::memcpy(&sym, image + symtab.sh_offset + i * sizeof(Elf64_Sym), sizeof sym);
+      if (sym.st_shndx == SHN_UNDEF && undefinedToo && sym.st_name) {
+        fn(i, sym, string(strtab, sym.st_name), std::string());
+        continue;
+      }
       if (sym.st_shndx == SHN_UNDEF || sym.st_shndx >= sections.size()) continue;
       fn(i, sym, string(strtab, sym.st_name), string(names, sections[sym.st_shndx].sh_name));
     }
@@ -48,6 +53,17 @@ std::vector<std::string> deviceVariables(const char *image, size_t size) {
       out.push_back(name);
   });
   return out;
+}
+
+bool callsDeviceMalloc(const char *image, size_t size) {
+  bool found = false;
+  forEachSymbol(
+      image, size,
+      [&](size_t, const Elf64_Sym &sym, const std::string &name, const std::string &) {
+        if (sym.st_shndx == SHN_UNDEF && (name == "malloc" || name == "__cuda_syscall_aligned_malloc")) found = true;
+      },
+      true);
+  return found;
 }
 
 long functionSymbolIndex(const char *image, size_t size, const std::string &name) {

@@ -12,6 +12,11 @@ namespace warpcheck::run {
 // Empty when `image` is not a 64-bit ELF or has no such symbols.
 std::vector<std::string> deviceVariables(const char *image, size_t size);
 
+// Whether the image calls device-side malloc() or
+// __nv_aligned_device_malloc() (it imports `malloc` or
+// `__cuda_syscall_aligned_malloc` from the driver).
+bool callsDeviceMalloc(const char *image, size_t size);
+
 // The symbol-table index of function `name` (what `nvdisasm -fun` takes),
 // or -1.
 long functionSymbolIndex(const char *image, size_t size, const std::string &name);

@@ -1,4 +1,5 @@
 #include "runtime/RawLog.h"
+#include "instrument/PatchState.h"
 #include <nlohmann/json.hpp>
 #include <cstdio>
 #include <fstream>
@@ -43,6 +44,7 @@ json toJson(const RawLog &log) {
   j["global_unshadowed"] = log.globalUnshadowed;
   j["global_unshadowed_bytes"] = log.globalUnshadowedBytes;
   j["global_inter_block_unknown"] = log.globalInterBlockUnknown;
+  j["heap_untracked"] = log.heapUntracked;
   j["finished"] = log.finished;
   j["records"] = json::array();
   for (const RawRecord &r : log.records) {
@@ -67,6 +69,14 @@ json toJson(const RawLog &log) {
       rj["allocation"] = r.allocation;
       rj["allocation_base"] = r.allocationBase;
       if (r.third.pc) rj["third"] = locationJson(r.third);
+      if (r.allocationSite.pc) rj["allocation_site"] = locationJson(r.allocationSite);
+      if (!r.kernel1.empty()) {
+        rj["kernel1"] = r.kernel1;
+        rj["grid_dim1"] = r.gridDim1;
+        rj["block_dim1"] = r.blockDim1;
+      }
+      for (const HostFrame &f : r.allocationStack)
+        rj["allocation_stack"].push_back({{"module", f.module}, {"address", f.address}, {"symbol", f.symbol}});
     }
     j["records"].push_back(std::move(rj));
   }
@@ -94,6 +104,7 @@ RawLog rawLogFromJson(const json &j) {
     log.globalUnshadowed = j.value("global_unshadowed", uint64_t(0));
     log.globalUnshadowedBytes = j.value("global_unshadowed_bytes", uint64_t(0));
     log.globalInterBlockUnknown = j.value("global_inter_block_unknown", uint64_t(0));
+    log.heapUntracked = j.value("heap_untracked", uint64_t(0));
     log.finished = j.at("finished").get<bool>();
     for (const json &rj : j.at("records")) {
       RawRecord r;
@@ -117,6 +128,16 @@ RawLog rawLogFromJson(const json &j) {
         r.allocation = rj.at("allocation").get<std::string>();
         r.allocationBase = rj.at("allocation_base").get<uint64_t>();
         if (rj.contains("third")) r.third = locationFrom(rj.at("third"));
+        if (rj.contains("allocation_site")) r.allocationSite = locationFrom(rj.at("allocation_site"));
+        if (rj.contains("kernel1")) {
+          r.kernel1 = rj.at("kernel1").get<std::string>();
+          r.gridDim1 = rj.at("grid_dim1").get<std::array<uint32_t, 3>>();
+          r.blockDim1 = rj.at("block_dim1").get<std::array<uint32_t, 3>>();
+        }
+        if (rj.contains("allocation_stack"))
+          for (const json &f : rj.at("allocation_stack"))
+            r.allocationStack.push_back({f.at("module").get<std::string>(), f.at("address").get<uint64_t>(),
+                                         f.at("symbol").get<std::string>()});
       }
       log.records.push_back(std::move(r));
     }
@@ -124,6 +145,19 @@ RawLog rawLogFromJson(const json &j) {
   } catch (const json::exception &e) {
     throw std::runtime_error(std::string("malformed raw log: ") + e.what());
   }
+}
+
+void mergeRecord(std::vector<RawRecord> &records, RawRecord r) {
+  for (RawRecord &e : records) {
+    if (e.kind == r.kind && e.kernel == r.kernel && e.first.module == r.first.module &&
+        e.first.offset == r.first.offset && e.second.offset == r.second.offset &&
+        e.first.function == r.first.function && e.second.function == r.second.function &&
+        (e.flags & patch::kFlagSameWarp) == (r.flags & patch::kFlagSameWarp)) {
+      e.count += r.count;
+      return;
+    }
+  }
+  records.push_back(std::move(r));
 }
 
 bool writeRawLog(const std::string &path, const RawLog &log, std::string &error) {

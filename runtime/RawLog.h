@@ -4,6 +4,7 @@
 // for symbolization, and everything that was not checked. The CLI turns it
 // into findings (RunFindings.h) after the application has ended, so the
 // injected library stays small and a crash loses nothing already written.
+#include "runtime/HostStack.h"
 #include <nlohmann/json_fwd.hpp>
 #include <array>
 #include <cstdint>
@@ -43,6 +44,17 @@ struct RawRecord {
   std::string allocation;   // "device allocation of 4096 bytes at 0x..."
   uint64_t allocationBase = 0;
   CodeLocation third;
+  // Memory from device-side malloc(): the call that allocated it (resolved
+  // when it lies in the kernel of the record's launch).
+  CodeLocation allocationSite;
+  // Host memory allocations: the program's call stack when it allocated
+  // (innermost first, the CUDA driver's and warpcheck's frames left out).
+  std::vector<HostFrame> allocationStack;
+  // patch::kFlagInterLaunch: the launch of the earlier access (`first`,
+  // `thread1` and `block1` are in its grid).
+  uint32_t launch1 = 0;     // its shadow tag (runtime only)
+  std::string kernel1;      // mangled
+  std::array<uint32_t, 3> gridDim1{}, blockDim1{};
 };
 
 struct ModuleInfo {
@@ -63,9 +75,15 @@ struct RawLog {
   // conflicts between blocks of kernels whose SASS could not be read.
   uint64_t globalUntracked = 0, globalUnshadowed = 0, globalUnshadowedBytes = 0;
   uint64_t globalInterBlockUnknown = 0;
+  uint64_t heapUntracked = 0; // device-side malloc()s the heap table had no room for
   std::vector<RawRecord> records;
   bool finished = false; // the runtime reached the application's exit
 };
+
+// Adds a launch's record to `records`: the same hazard in many launches is
+// one record with the summed count. Intra- and inter-warp hazards of one
+// pair of instructions stay apart, as on the GPU (severity and fix differ).
+void mergeRecord(std::vector<RawRecord> &records, RawRecord r);
 
 nlohmann::json toJson(const RawLog &log);
 // Throws std::runtime_error with a message on malformed input.

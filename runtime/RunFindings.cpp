@@ -40,7 +40,10 @@ public:
     e.count = r.count;
     e.block = {r.block[0], r.block[1], r.block[2]};
     std::string inKernel = " in block " + coords(e.block) + " of " + e.kernel;
-    auto t1 = threadCoords(r.thread1, r.blockDim), t2 = threadCoords(r.thread2, r.blockDim);
+    // The earlier access of a race with another launch is in that launch's block shape.
+    bool otherLaunch = (r.flags & kFlagInterLaunch) && !r.kernel1.empty();
+    auto t1 = threadCoords(r.thread1, otherLaunch ? r.blockDim1 : r.blockDim),
+         t2 = threadCoords(r.thread2, r.blockDim);
     switch (r.kind) {
     case kRaceRAW:
     case kRaceWAR:
@@ -143,22 +146,74 @@ private:
   // Global memory: who made the earlier access, and where the address is.
   std::string otherThread(const RawRecord &r, std::array<unsigned, 3> t1) {
     std::string s = "thread " + coords(t1);
-    if (r.flags & kFlagInterBlock) s += " of block " + coords(threadCoords(r.block1, r.gridDim));
+    if (r.flags & kFlagInterLaunch)
+      return s + " of block " + coords(otherBlock(r)) + " of " +
+             (r.kernel1.empty() ? std::string("another kernel") : demangle(r.kernel1)) +
+             ", launched earlier on another stream";
+    if (r.flags & kFlagInterBlock) s += " of block " + coords(otherBlock(r));
     return s;
+  }
+  std::array<unsigned, 3> otherBlock(const RawRecord &r) {
+    bool otherLaunch = (r.flags & kFlagInterLaunch) && !r.kernel1.empty();
+    return threadCoords(r.block1, otherLaunch ? r.gridDim1 : r.gridDim);
   }
   std::string address(const RawRecord &r) {
     return hex(r.address) + (r.allocation.empty() ? "" : " (" + r.allocation + ", offset " +
                                                                hex(r.address - r.allocationBase) + ")");
   }
+  // Where the memory was allocated: a kernel's malloc() call, or the host
+  // code that called the CUDA API.
+  void allocationNote(Finding &f, const RawRecord &r) {
+    if (r.allocationSite.pc)
+      f.notes.push_back({place(r.allocationSite), "the memory was allocated by this malloc()" + where(r.allocationSite)});
+    if (r.allocationStack.empty()) return;
+    // Each frame as source positions (its inlined callers after it); the
+    // API's own frames (cudaMalloc, its templates, cudart) left out.
+    struct Position {
+      HostLine line;
+      const HostFrame *frame;
+    };
+    std::vector<Position> chain;
+    for (const HostFrame &fr : r.allocationStack) {
+      const std::vector<HostLine> &lines = sym_.host().lookup(fr);
+      if (lines.empty()) chain.push_back({HostLine{demangle(fr.symbol), "", 0}, &fr});
+      for (const HostLine &l : lines) chain.push_back({l, &fr});
+    }
+    // Unnamed frames before the first named one are the runtime's too
+    // (cudart linked statically has local symbols only).
+    auto api = [&](const HostLine &l) {
+      return isCudaApiFunction(l.function) || isToolkitHeader(l.file) || (l.function.empty() && l.file.empty());
+    };
+    size_t first = 0;
+    while (first < chain.size() && api(chain[first].line)) ++first;
+    if (first == chain.size()) return;
+    auto name = [&](const Position &p) {
+      std::string fn = p.line.function.empty() ? "?" : p.line.function;
+      if (!p.line.file.empty()) return fn + " at " + p.line.file + ":" + std::to_string(p.line.line);
+      std::string module = p.frame->module.substr(p.frame->module.rfind('/') + 1);
+      return fn + " (" + module + "+" + hex(p.frame->address) + ")";
+    };
+    const Position &site = chain[first];
+    SourceRange at;
+    if (!site.line.file.empty()) {
+      at.file = site.line.file;
+      at.line = at.endLine = site.line.line;
+    }
+    std::string text = "the memory was allocated here, in " + name(site);
+    for (size_t i = first + 1; i < chain.size() && i <= first + 2; ++i) text += (i == first + 1 ? ", called from " : ", from ") + name(chain[i]);
+    if (site.line.file.empty()) text += " (build the program with -g to see the source line)";
+    f.notes.push_back({at, text});
+  }
   void globalEvidence(RunEvidence &e, const RawRecord &r) {
     e.address = (long long)r.address;
     e.allocation = r.allocation;
-    if (r.flags & kFlagInterBlock) e.otherBlock = threadCoords(r.block1, r.gridDim);
+    if (r.flags & (kFlagInterBlock | kFlagInterLaunch)) e.otherBlock = otherBlock(r);
   }
 
   void globalRace(Finding &f, RunEvidence &e, const RawRecord &r, std::array<unsigned, 3> t1,
                   std::array<unsigned, 3> t2, const std::string &inKernel) {
-    bool interBlock = r.flags & kFlagInterBlock, sameWarp = r.flags & kFlagSameWarp;
+    bool interLaunch = r.flags & kFlagInterLaunch;
+    bool interBlock = (r.flags & kFlagInterBlock) && !interLaunch, sameWarp = (r.flags & kFlagSameWarp) && !interLaunch;
     bool firstSync = r.flags & kFlagFirstStrong, secondSync = r.flags & kFlagSecondStrong;
     const char *firstKind = r.kind == kGlobalRaceWAR ? (firstSync ? "atomic/strong read" : "read")
                                                      : (firstSync ? "atomic/strong write" : "write");
@@ -169,7 +224,11 @@ private:
                                                     : "write-after-write";
     f.rule = "race-global";
     f.severity = sameWarp ? Severity::Warning : Severity::Error;
-    std::string why = firstSync || secondSync
+    std::string why = interLaunch
+                          ? ": nothing orders the two launches (they ran on different streams with no event "
+                            "recorded after the first and waited for before the second, and no stream or device "
+                            "synchronisation between them)"
+                      : firstSync || secondSync
                           ? ": a plain access to a word other threads access atomically is a data race"
                       : interBlock ? " with no synchronisation between the blocks (an atomic or strong flag, "
                                      "published after __threadfence() and observed before reading)"
@@ -182,7 +241,8 @@ private:
     if (sameWarp)
       f.notes.push_back({f.where, "both threads are in warp " + std::to_string(r.thread2 / 32) +
                                       ": a __syncwarp() between the accesses is enough to order them"});
-    e.relation = interBlock ? "inter-block" : sameWarp ? "intra-warp" : "intra-block";
+    allocationNote(f, r);
+    e.relation = interLaunch ? "inter-launch" : interBlock ? "inter-block" : sameWarp ? "intra-warp" : "intra-block";
     globalEvidence(e, r);
     e.accesses = {access(r.kind == kGlobalRaceWAR ? "read" : firstSync ? "atomic" : "write", r.first, t1, true),
                   access(r.kind == kGlobalRaceRAW ? "read" : secondSync ? "atomic" : "write", r.second, t2, true)};
@@ -224,6 +284,7 @@ private:
       f.notes.push_back({place(r.third), std::string(r.flags & kFlagReaderSide ? "the publication it observed"
                                                                                 : "published here") +
                                              where(r.third)});
+    allocationNote(f, r);
     e.relation = "inter-block";
     globalEvidence(e, r);
     e.accesses = {access(narrowAccess ? "atomic" : "write", r.first, t1, true),
@@ -371,6 +432,10 @@ void summarize(const RawLog &log, RunSummary &summary) {
                                " conflicting global-memory accesses of different blocks were not reported: "
                                "their kernel's SASS could not be read, so the fences and strong accesses "
                                "that may order them are unknown");
+  if (log.heapUntracked)
+    summary.warnings.push_back(std::to_string(log.heapUntracked) +
+                               " device-side malloc() allocations did not fit the heap table; accesses to them "
+                               "were not checked");
   if (log.droppedHazards)
     summary.warnings.push_back(std::to_string(log.droppedHazards) +
                                " hazards were not recorded because the finding table was full "

@@ -3,6 +3,7 @@
 // nvdisasm prints (`nvdisasm -c -g -gi`): the toolkit's own reader of the
 // cubin's line info, inlined-at chains included. Programs built without
 // -lineinfo have no table; callers then show function+offset.
+#include "runtime/HostStack.h"
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -36,10 +37,13 @@ public:
   const LineTable *table(const std::string &cubin, std::string &error);
   // Uses `table` for `cubin` without running nvdisasm (tests, caches).
   void preload(const std::string &cubin, LineTable table) { cache_[cubin] = std::move(table); }
+  // Host code (allocation stacks) goes through addr2line.
+  HostSymbolizer &host() { return host_; }
 
 private:
   std::string nvdisasm_;
   std::map<std::string, std::optional<LineTable>> cache_;
+  HostSymbolizer host_;
 };
 
 } // namespace warpcheck::run

@@ -16,6 +16,11 @@ const DriverApi &driverApi() {
     a.moduleGetGlobal = reinterpret_cast<decltype(a.moduleGetGlobal)>(dlsym(lib, "cuModuleGetGlobal_v2"));
     a.funcGetModule = reinterpret_cast<decltype(a.funcGetModule)>(dlsym(lib, "cuFuncGetModule"));
     a.kernelGetFunction = reinterpret_cast<decltype(a.kernelGetFunction)>(dlsym(lib, "cuKernelGetFunction"));
+    a.ctxGetLimit = reinterpret_cast<decltype(a.ctxGetLimit)>(dlsym(lib, "cuCtxGetLimit"));
+    a.ctxSetLimit = reinterpret_cast<decltype(a.ctxSetLimit)>(dlsym(lib, "cuCtxSetLimit"));
+    a.exchangeCaptureMode =
+        reinterpret_cast<decltype(a.exchangeCaptureMode)>(dlsym(lib, "cuThreadExchangeStreamCaptureMode"));
+    a.streamIsCapturing = reinterpret_cast<decltype(a.streamIsCapturing)>(dlsym(lib, "cuStreamIsCapturing"));
     return a;
   }();
   return api;

@@ -16,6 +16,13 @@ struct DriverApi {
   // is first turned into the current context's CUfunction).
   CUresult (*funcGetModule)(CUmodule *, CUfunction) = nullptr;
   CUresult (*kernelGetFunction)(CUfunction *, CUkernel) = nullptr;
+  // Optional: the current context's device heap size (CU_LIMIT_MALLOC_HEAP_SIZE).
+  CUresult (*ctxGetLimit)(size_t *, CUlimit) = nullptr;
+  // Optional: raises the stack for the patches (CU_LIMIT_STACK_SIZE).
+  CUresult (*ctxSetLimit)(CUlimit, size_t) = nullptr;
+  // Optional: lets that call through while the program captures a graph.
+  CUresult (*exchangeCaptureMode)(CUstreamCaptureMode *) = nullptr;
+  CUresult (*streamIsCapturing)(CUstream, CUstreamCaptureStatus *) = nullptr;
   bool ok() const { return funcGetAttribute && deviceGetAttribute && occupancy; }
 };
 

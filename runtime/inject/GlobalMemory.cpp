@@ -26,7 +26,7 @@ constexpr uint32_t kTags = 255;
 
 } // namespace
 
-void GlobalMemory::add(CUcontext ctx, uint64_t base, uint64_t size, std::string kind) {
+void GlobalMemory::add(CUcontext ctx, uint64_t base, uint64_t size, std::string kind, std::vector<uintptr_t> stack) {
   if (size == 0) return;
   Context &c = contexts_[ctx];
   if (c.allocations.count(base)) remove(ctx, base); // reused address
@@ -35,6 +35,7 @@ void GlobalMemory::add(CUcontext ctx, uint64_t base, uint64_t size, std::string 
   a.size = size;
   a.id = nextId_++;
   a.kind = std::move(kind);
+  a.stack = std::move(stack);
   ids_[a.id] = {ctx, a.base};
   c.allocations[a.base] = std::move(a);
   c.changed = true;
@@ -55,13 +56,14 @@ void GlobalMemory::remove(CUcontext ctx, uint64_t base) {
   c->second.changed = true;
 }
 
-void GlobalMemory::onAlloc(const Sanitizer_ResourceMemoryData &m, bool host) {
-  add(m.context, m.address, m.size, kindOf(m.flags, host));
+void GlobalMemory::onAlloc(const Sanitizer_ResourceMemoryData &m, bool host, std::vector<uintptr_t> stack) {
+  add(m.context, m.address, m.size, kindOf(m.flags, host), std::move(stack));
 }
 
 void GlobalMemory::onFree(const Sanitizer_ResourceMemoryData &m) { remove(m.context, m.address); }
 
 void GlobalMemory::onModuleLoaded(CUcontext ctx, CUmodule module, const char *cubin, size_t size) {
+  if (callsDeviceMalloc(cubin, size)) contexts_[ctx].wantsHeap = true;
   std::vector<std::string> names = deviceVariables(cubin, size);
   if (!names.empty()) modules_[module] = PendingModule{ctx, std::move(names), {}, false};
 }
@@ -75,6 +77,11 @@ void GlobalMemory::onModuleUnloading(CUmodule module) {
 
 void GlobalMemory::resolveModules(CUcontext ctx) {
   const DriverApi &api = driverApi();
+  Context &c = contexts_[ctx];
+  size_t limit = 0;
+  if (c.wantsHeap && !c.heapLimit && api.ctxGetLimit &&
+      api.ctxGetLimit(&limit, CU_LIMIT_MALLOC_HEAP_SIZE) == CUDA_SUCCESS)
+    c.heapLimit = limit;
   if (!api.moduleGetGlobal) return;
   for (auto &[module, m] : modules_) {
     if (m.resolved || m.context != ctx) continue;
@@ -96,9 +103,67 @@ void GlobalMemory::onContextDestroyed(CUcontext ctx) {
     used_ -= a.shadowBytes;
     ids_.erase(a.id);
   }
+  used_ -= it->second.heapBytes;
   contexts_.erase(it);
   for (auto m = modules_.begin(); m != modules_.end();)
     m = m->second.context == ctx ? modules_.erase(m) : std::next(m);
+}
+
+bool GlobalMemory::heapAllocation(CUcontext ctx, uint32_t id, Sanitizer_StreamHandle stream,
+                                  HeapAllocation &out) const {
+  auto c = contexts_.find(ctx);
+  uint32_t slot = id & ~kHeapAllocationBit;
+  if (!(id & kHeapAllocationBit) || c == contexts_.end() || !c->second.heap ||
+      slot >= c->second.heapHeader.granuleCapacity)
+    return false;
+  return sanitizerMemcpyDeviceToHost(&out, c->second.heapHeader.heads + slot, sizeof out, stream) ==
+         SANITIZER_SUCCESS;
+}
+
+bool GlobalMemory::makeHeap(CUcontext ctx, Context &c, Sanitizer_StreamHandle stream,
+                            std::vector<std::string> &warnings) {
+  c.heapTried = true;
+  // Two table slots per 16-byte granule of the heap (the driver's default
+  // heap is 8 MiB when the size could not be read).
+  uint64_t limit = c.heapLimit ? c.heapLimit : 8ull << 20;
+  uint64_t capacity = 1024;
+  while (capacity < limit / 8 && capacity < (1ull << 31)) capacity <<= 1;
+  auto align = [](size_t n) { return (n + 255) & ~size_t(255); };
+  size_t oKeys = align(sizeof(HeapState)), oOwner = oKeys + align(capacity * 8);
+  size_t oHeads = oOwner + align(capacity * 4), oShadow = oHeads + align(capacity * sizeof(HeapAllocation));
+  size_t oPcs = oShadow + align(capacity * 64), bytes = oPcs + align(capacity * 32);
+  std::string what = " (" + mib(bytes) + " for a " + mib(limit) + " device heap): memory from device-side malloc() "
+                     "is not checked for races";
+  if (used_ + bytes > budget_) {
+    warnings.push_back("global-memory shadow budget (" + mib(budget_) + ") cannot hold the device heap's table" +
+                       what + " (raise --global-shadow-budget)");
+    return false;
+  }
+  if (sanitizerAlloc(ctx, &c.heap, bytes) != SANITIZER_SUCCESS ||
+      sanitizerMemset(c.heap, 0, bytes, stream) != SANITIZER_SUCCESS) {
+    if (c.heap) sanitizerFree(ctx, c.heap);
+    c.heap = nullptr;
+    warnings.push_back("cannot allocate the device heap's table" + what);
+    return false;
+  }
+  char *base = static_cast<char *>(c.heap);
+  HeapState &h = c.heapHeader;
+  h.granuleCapacity = (uint32_t)capacity;
+  h.keys = reinterpret_cast<unsigned long long *>(base + oKeys);
+  h.owner = reinterpret_cast<uint32_t *>(base + oOwner);
+  h.heads = reinterpret_cast<HeapAllocation *>(base + oHeads);
+  h.shadow = reinterpret_cast<unsigned long long *>(base + oShadow);
+  h.pcs = reinterpret_cast<unsigned int *>(base + oPcs);
+  if (sanitizerMemcpyHostToDeviceAsync(c.heap, &h, sizeof h, stream) != SANITIZER_SUCCESS) {
+    sanitizerFree(ctx, c.heap);
+    c.heap = nullptr;
+    warnings.push_back("cannot set up the device heap's table" + what);
+    return false;
+  }
+  c.heapBytes = bytes;
+  c.heapShadowOffset = oShadow;
+  used_ += bytes;
+  return true;
 }
 
 const Allocation *GlobalMemory::byId(uint32_t id) const {
@@ -150,14 +215,18 @@ bool GlobalMemory::prepare(CUcontext ctx, Sanitizer_StreamHandle stream, Prepare
     a->shadowBytes = bytes;
     used_ += bytes;
   }
+  if (c.wantsHeap && !c.heapTried) makeHeap(ctx, c, stream, warnings);
   // Tags tell this launch's entries from earlier ones; when they run out,
   // every shadow starts empty again (a memset per 255 launches).
   if (++c.tag > kTags) {
     for (Allocation *a : all)
       if (a->shadow) sanitizerMemset(a->shadow, 0, a->shadowBytes, stream);
+    if (c.heap)
+      sanitizerMemset(static_cast<char *>(c.heap) + c.heapShadowOffset, 0, c.heapBytes - c.heapShadowOffset, stream);
     c.tag = 1;
   }
   out.tag = c.tag;
+  out.heap = static_cast<HeapState *>(c.heap);
   if (c.changed) {
     std::vector<GlobalRange> ranges;
     for (Allocation *a : all) {

@@ -4,7 +4,9 @@
 // managed and host-pinned memory, the `__device__` variables of each
 // module), each with the shadow of the global-memory detector
 // (GlobalDetector.cuh) while the shadow budget allows. Before each checked
-// launch, the sorted table of ranges goes to the device.
+// launch, the sorted table of ranges goes to the device. Memory from
+// device-side malloc() is registered by the patches themselves, in a heap
+// table made for each context whose modules call malloc().
 #include "instrument/PatchState.h"
 #include <cuda.h>
 #include <map>
@@ -22,13 +24,14 @@ struct Allocation {
   bool tried = false;      // a shadow was attempted
   void *shadow = nullptr;  // [words][2] entries then [words][2] pcs
   size_t shadowBytes = 0;
+  std::vector<uintptr_t> stack; // the host call stack that allocated it (return addresses)
 };
 
 class GlobalMemory {
 public:
   explicit GlobalMemory(uint64_t budgetBytes) : budget_(budgetBytes) {}
 
-  void onAlloc(const Sanitizer_ResourceMemoryData &m, bool host);
+  void onAlloc(const Sanitizer_ResourceMemoryData &m, bool host, std::vector<uintptr_t> stack);
   // The module's `__device__` variables, looked up on entry to the next
   // launch call in its context (the API reports no allocation for them).
   void onModuleLoaded(CUcontext ctx, CUmodule module, const char *cubin, size_t size);
@@ -44,6 +47,7 @@ public:
     const patch::GlobalRange *ranges = nullptr; // device memory
     uint32_t count = 0;
     uint32_t tag = 0;
+    patch::HeapState *heap = nullptr;           // device memory, or null
   };
   // Shadows new allocations of the context, uploads the range table when it
   // changed and picks the launch's tag (clearing every shadow when tags run
@@ -51,8 +55,11 @@ public:
   bool prepare(CUcontext ctx, Sanitizer_StreamHandle stream, Prepared &out, std::vector<std::string> &warnings,
                std::string &error);
 
-  // The allocation with this id, or null (freed since).
+  // The allocation with this id, or null (freed since). A device-side
+  // malloc() allocation (id with kHeapAllocationBit) is read back from the
+  // context's heap table, as it is now.
   const Allocation *byId(uint32_t id) const;
+  bool heapAllocation(CUcontext ctx, uint32_t id, Sanitizer_StreamHandle stream, patch::HeapAllocation &out) const;
   uint64_t unshadowedBytes() const { return unshadowedBytes_; }
   uint64_t shadowBytes() const { return used_; }
 
@@ -65,9 +72,18 @@ private:
     std::vector<patch::GlobalRange> hostTable;
     uint32_t count = 0;
     uint32_t tag = 0;
+    // The device heap: wanted once a module calls malloc(); its size is
+    // read on entry to a launch call (CU_LIMIT_MALLOC_HEAP_SIZE).
+    bool wantsHeap = false, heapTried = false;
+    size_t heapLimit = 0;
+    void *heap = nullptr;             // HeapState then its arrays
+    size_t heapBytes = 0, heapShadowOffset = 0;
+    patch::HeapState heapHeader{};    // host copy (read by an asynchronous upload)
   };
 
-  void add(CUcontext ctx, uint64_t base, uint64_t size, std::string kind);
+  bool makeHeap(CUcontext ctx, Context &c, Sanitizer_StreamHandle stream, std::vector<std::string> &warnings);
+
+  void add(CUcontext ctx, uint64_t base, uint64_t size, std::string kind, std::vector<uintptr_t> stack = {});
   void remove(CUcontext ctx, uint64_t base);
 
   struct PendingModule {

@@ -12,13 +12,16 @@
 #include "runtime/inject/KernelFilter.h"
 #include "runtime/inject/LaunchApi.h"
 #include "runtime/inject/LaunchChecker.h"
+#include "runtime/inject/LaunchOrder.h"
 #include "runtime/inject/ModulePatcher.h"
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <map>
 #include <mutex>
+#include <set>
 #include <sanitizer.h>
 
 namespace warpcheck::run {
@@ -46,6 +49,7 @@ public:
                                                flags_.global);
     global_ = std::make_unique<GlobalMemory>(flags_.global_shadow_budget_mib << 20);
     code_ = std::make_unique<KernelCode>(flags_.nvdisasm);
+    order_ = std::make_unique<LaunchOrder>();
   }
 
   void subscribe() {
@@ -54,10 +58,16 @@ public:
     if (r == SANITIZER_SUCCESS) r = sanitizerEnableDomain(1, handle, SANITIZER_CB_DOMAIN_RESOURCE);
     if (r == SANITIZER_SUCCESS) r = sanitizerEnableDomain(1, handle, SANITIZER_CB_DOMAIN_LAUNCH);
     if (r == SANITIZER_SUCCESS) r = sanitizerEnableDomain(1, handle, SANITIZER_CB_DOMAIN_GRAPHS);
+    // What orders launches of different streams (LaunchOrder).
+    for (auto domain : {SANITIZER_CB_DOMAIN_SYNCHRONIZE, SANITIZER_CB_DOMAIN_EVENTS, SANITIZER_CB_DOMAIN_MEMCPY,
+                        SANITIZER_CB_DOMAIN_MEMSET})
+      if (r == SANITIZER_SUCCESS && flags_.global) r = sanitizerEnableDomain(1, handle, domain);
     size_t launchApis = 0;
     const Sanitizer_CallbackId *apis = launchApiCallbacks(launchApis);
     for (size_t i = 0; i < launchApis && r == SANITIZER_SUCCESS; ++i)
       r = sanitizerEnableCallback(1, handle, SANITIZER_CB_DOMAIN_DRIVER_API, apis[i]);
+    for (auto api : {SANITIZER_CBID_DRIVER_API_cuStreamCreate, SANITIZER_CBID_DRIVER_API_cuStreamCreateWithPriority})
+      if (r == SANITIZER_SUCCESS && flags_.global) r = sanitizerEnableCallback(1, handle, SANITIZER_CB_DOMAIN_DRIVER_API, api);
     if (r != SANITIZER_SUCCESS) {
       const char *s = nullptr;
       sanitizerGetResultString(r, &s);
@@ -81,6 +91,10 @@ private:
   void dispatch(Sanitizer_CallbackDomain domain, Sanitizer_CallbackId cbid, const void *data) {
     if (domain == SANITIZER_CB_DOMAIN_DRIVER_API) {
       auto &call = *static_cast<const Sanitizer_CallbackData *>(data);
+      if (cbid == SANITIZER_CBID_DRIVER_API_cuStreamCreate || cbid == SANITIZER_CBID_DRIVER_API_cuStreamCreateWithPriority) {
+        if (call.callbackSite == SANITIZER_API_EXIT) streamCreated(cbid, call);
+        return;
+      }
       // Per-thread state, read by the launch callbacks inside this call.
       onLaunchApi(cbid, call);
       if (call.callbackSite == SANITIZER_API_ENTER) beforeLaunchCall(cbid, call);
@@ -114,25 +128,50 @@ private:
       case SANITIZER_CBID_RESOURCE_DEVICE_MEMORY_ALLOC:
       case SANITIZER_CBID_RESOURCE_MEMORY_ALLOC_ASYNC:
       case SANITIZER_CBID_RESOURCE_HOST_MEMORY_ALLOC:
+        // The stack is kept raw (a few return addresses); it is named only
+        // for allocations a finding reports.
         global_->onAlloc(*static_cast<const Sanitizer_ResourceMemoryData *>(data),
-                         cbid == SANITIZER_CBID_RESOURCE_HOST_MEMORY_ALLOC);
+                         cbid == SANITIZER_CBID_RESOURCE_HOST_MEMORY_ALLOC, captureHostStack(0, 24));
         break;
       case SANITIZER_CBID_RESOURCE_DEVICE_MEMORY_FREE:
       case SANITIZER_CBID_RESOURCE_MEMORY_FREE_ASYNC:
       case SANITIZER_CBID_RESOURCE_HOST_MEMORY_FREE:
         global_->onFree(*static_cast<const Sanitizer_ResourceMemoryData *>(data));
+        // cudaFree and cudaFreeHost wait for the device; cudaFreeAsync is stream-ordered.
+        if (cbid != SANITIZER_CBID_RESOURCE_MEMORY_FREE_ASYNC) order_->onBlockingFree();
         break;
       case SANITIZER_CBID_RESOURCE_CONTEXT_DESTROY_STARTING: {
         CUcontext ctx = static_cast<const Sanitizer_ResourceContextData *>(data)->context;
         patcher_->onContextDestroyed(ctx);
         checker_->onContextDestroyed(ctx);
         global_->onContextDestroyed(ctx);
+        order_->onContextDestroyed(ctx);
+        stackRaised_.erase(ctx);
+        stackTries_.erase(ctx);
         code_->onContextDestroyed(ctx);
         break;
       }
       default:
         break;
       }
+      return;
+    }
+    if (domain == SANITIZER_CB_DOMAIN_EVENTS) {
+      order_->onEvent(cbid, *static_cast<const Sanitizer_EventData *>(data));
+      return;
+    }
+    if (domain == SANITIZER_CB_DOMAIN_SYNCHRONIZE) {
+      order_->onSynchronize(cbid, *static_cast<const Sanitizer_SynchronizeData *>(data));
+      return;
+    }
+    if (domain == SANITIZER_CB_DOMAIN_MEMCPY) {
+      auto *m = static_cast<const Sanitizer_MemcpyData *>(data);
+      order_->onTransfer(m->dstContext, m->dstStream, m->hDstStream, m->isAsync);
+      return;
+    }
+    if (domain == SANITIZER_CB_DOMAIN_MEMSET) {
+      auto *m = static_cast<const Sanitizer_MemsetData *>(data);
+      order_->onTransfer(m->context, m->stream, m->hStream, m->isAsync);
       return;
     }
     if (domain == SANITIZER_CB_DOMAIN_GRAPHS) {
@@ -144,7 +183,7 @@ private:
       // Kernel nodes of a CUDA graph are launches like any other.
       auto *n = static_cast<const Sanitizer_GraphNodeLaunchData *>(data);
       if (n->nodeType != CU_GRAPH_NODE_TYPE_KERNEL || n->isGraphUpload) return;
-      if (cbid == SANITIZER_CBID_GRAPHS_NODE_LAUNCH_BEGIN) launchBegin(n->launchData);
+      if (cbid == SANITIZER_CBID_GRAPHS_NODE_LAUNCH_BEGIN) launchBegin(n->launchData, true);
       else if (cbid == SANITIZER_CBID_GRAPHS_NODE_LAUNCH_END) launchEnd(n->launchData);
       return;
     }
@@ -171,7 +210,8 @@ private:
   // patched when the graph is instantiated).
   void beforeLaunchCall(Sanitizer_CallbackId cbid, const Sanitizer_CallbackData &call) {
     std::lock_guard<std::recursive_mutex> g(mu_);
-    CUfunction f = launchCallOf(cbid, call.functionParams).function;
+    LaunchCall launch = launchCallOf(cbid, call.functionParams);
+    CUfunction f = launch.function;
     CUmodule module = f ? moduleOf(f) : nullptr;
     // Most launches find their module patched: no name to demangle then.
     if (module && patcher_->needsPatching(module)) {
@@ -179,6 +219,40 @@ private:
       if (name.empty() || filter_->nameWanted(name, demangle(name))) patcher_->ensurePatched(module, log_);
     }
     if (flags_.global && call.context) global_->resolveModules(call.context);
+    if (call.context) raiseStack(call.context, launch.stream);
+  }
+
+  // The patches run on the kernel's own stack (the global detector's
+  // deepest path takes about 800 bytes): without more, a kernel that uses
+  // much of the default 1 KiB overflows it and faults (CUB's sorts did).
+  // Done once per context, before its first launch, outside the launch
+  // callback like every driver call here. While the program captures a
+  // graph the call would invalidate the capture (cudaStreamCaptureModeGlobal
+  // forbids it) or fail: it is made in relaxed mode and, if it fails, tried
+  // again at the next launch call (the graph's own launch, after capture).
+  void raiseStack(CUcontext ctx, CUstream stream) {
+    if (!flags_.patch_stack || stackRaised_.count(ctx)) return;
+    const DriverApi &api = driverApi();
+    if (!api.ctxGetLimit || !api.ctxSetLimit) return;
+    CUstreamCaptureStatus capturing = CU_STREAM_CAPTURE_STATUS_NONE;
+    if (api.streamIsCapturing && api.streamIsCapturing(stream, &capturing) == CUDA_SUCCESS &&
+        capturing != CU_STREAM_CAPTURE_STATUS_NONE)
+      return; // launched into a graph being captured: not run now
+    if (stackTries_[ctx]++ > 64) return;
+    CUstreamCaptureMode mode = CU_STREAM_CAPTURE_MODE_RELAXED;
+    bool relaxed = api.exchangeCaptureMode && api.exchangeCaptureMode(&mode) == CUDA_SUCCESS;
+    size_t now = 0;
+    bool ok = api.ctxGetLimit(&now, CU_LIMIT_STACK_SIZE) == CUDA_SUCCESS &&
+              api.ctxSetLimit(CU_LIMIT_STACK_SIZE, now + flags_.patch_stack) == CUDA_SUCCESS;
+    if (relaxed) api.exchangeCaptureMode(&mode);
+    if (ok) {
+      stackRaised_.insert(ctx);
+      trace("stack per thread raised from " + std::to_string(now) + " to " +
+            std::to_string(now + flags_.patch_stack) + " bytes");
+    } else if (stackTries_[ctx] > 64) {
+      noteOnce("cannot raise the GPU stack size for warpcheck's checks: kernels with deep stacks may fault "
+               "under warpcheck");
+    }
   }
 
   static CUmodule moduleOf(CUfunction f) {
@@ -193,7 +267,16 @@ private:
     return nullptr;
   }
 
-  void launchBegin(const Sanitizer_LaunchData &l) {
+  void streamCreated(Sanitizer_CallbackId cbid, const Sanitizer_CallbackData &call) {
+    std::lock_guard<std::recursive_mutex> g(mu_);
+    CUstream created = nullptr;
+    unsigned flags = 0;
+    if (createdStream(cbid, call.functionParams, created, flags)) order_->onStreamCreated(created, flags);
+  }
+
+  // `graphNode`: a kernel node of a graph launch (ordered as work of the
+  // stream the graph was launched on).
+  void launchBegin(const Sanitizer_LaunchData &l, bool graphNode = false) {
     // A launch seen through two domains is checked once.
     if (checker_->pending(l.hLaunch)) return;
     ++log_.launches;
@@ -209,6 +292,7 @@ private:
     trace("setting up the launch");
     GlobalSetup global;
     if (wanted && flags_.global) prepareGlobal(l, global, warnings);
+    if (wanted && global.tag) orderLaunch(l, graphNode || l.hApiStream, global);
     if (wanted && !checker_->begin(l, global, error, warnings)) {
       noteOnce("kernel " + demangle(name) + " was not checked: " + error);
       wanted = false;
@@ -241,17 +325,72 @@ private:
     std::string warning;
     code_->table(l.context, l.module, cubin, l.functionName, l.hStream, t, warning);
     if (!warning.empty()) warnings.push_back(warning);
-    g = GlobalSetup{p.ranges, p.count, p.tag, t.info, t.edges, t.base, t.count};
+    g = GlobalSetup{p.ranges, p.count, p.tag, t.info, t.edges, t.base, t.count, p.heap};
+  }
+
+  // Which earlier launches' shadow entries nothing orders with this launch.
+  void orderLaunch(const Sanitizer_LaunchData &l, bool graphNode, GlobalSetup &g) {
+    TaggedLaunch info;
+    info.kernel = l.functionName ? l.functionName : "";
+    int module = patcher_->moduleIndex(l.module);
+    info.module = module < 0 ? 0 : (uint32_t)module;
+    if (sanitizerGetFunctionPcAndSize(l.module, info.kernel.c_str(), &info.functionPc, &info.functionSize) !=
+        SANITIZER_SUCCESS)
+      info.functionPc = info.functionSize = 0;
+    info.gridDim = {l.gridDim_x, l.gridDim_y, l.gridDim_z};
+    info.blockDim = {l.blockDim_x, l.blockDim_y, l.blockDim_z};
+    order_->launch(l, graphNode, g.tag, std::move(info), g.concurrentTags);
+    if (flags_.debug) {
+      std::string mask;
+      for (uint32_t t = 1; t < 256; ++t)
+        if ((g.concurrentTags[t >> 5] >> (t & 31)) & 1u) mask += " " + std::to_string(t);
+      trace("launch tag " + std::to_string(g.tag) + (graphNode ? " (graph node)" : "") +
+            ", unordered earlier tags:" + (mask.empty() ? " none" : mask));
+    }
+  }
+
+  // A race with another launch: its access is located in that launch's
+  // function (the shadow keeps the low 32 bits of its pc).
+  void locateOtherLaunch(RawRecord &r, CUcontext ctx) {
+    const TaggedLaunch *t = order_->byTag(ctx, r.launch1);
+    if (!t) return;
+    r.kernel1 = t->kernel;
+    r.gridDim1 = t->gridDim;
+    r.blockDim1 = t->blockDim;
+    CodeLocation c;
+    c.module = t->module;
+    uint64_t pc = (t->functionPc & ~0xffffffffull) | (r.first.pc & 0xffffffffull);
+    if (pc < t->functionPc) pc += 1ull << 32;
+    c.pc = pc;
+    if (t->functionSize && pc >= t->functionPc && pc < t->functionPc + t->functionSize) {
+      c.function = t->kernel;
+      c.offset = pc - t->functionPc;
+    }
+    r.first = c;
   }
 
   // What a global-memory record's allocation was, while it still exists.
-  void describeAllocation(RawRecord &r) {
+  void describeAllocation(RawRecord &r, const Sanitizer_LaunchData &l, uint32_t module) {
     if (!r.allocationId) return;
-    if (const Allocation *a = global_->byId(r.allocationId)) {
+    patch::HeapAllocation h;
+    if (r.allocationId & patch::kHeapAllocationBit) {
+      if (!global_->heapAllocation(l.context, r.allocationId, l.hStream, h)) {
+        r.allocation = "device-side malloc() memory";
+        return;
+      }
+      char base[32];
+      std::snprintf(base, sizeof base, "0x%llx", h.base);
+      r.allocation = "device-side malloc() allocation of " + std::to_string(h.size) + " bytes at " + base +
+                     " by thread " + std::to_string(h.thread) + " of block " + std::to_string(h.block) +
+                     " (linear indices)";
+      r.allocationBase = h.base;
+      r.allocationSite = locateInLaunch(l, module, h.pc);
+    } else if (const Allocation *a = global_->byId(r.allocationId)) {
       char base[32];
       std::snprintf(base, sizeof base, "0x%llx", (unsigned long long)a->base);
       r.allocation = a->kind + " allocation of " + std::to_string(a->size) + " bytes at " + base;
       r.allocationBase = a->base;
+      r.allocationStack = hostFrames(a->stack, 8);
     } else {
       r.allocation = "an allocation freed since";
     }
@@ -268,23 +407,11 @@ private:
     bool changed = !records.empty() || !error.empty() ||
                    before != log_.uncheckedAccesses + log_.uncheckedBlockThreads + log_.droppedHazards;
     for (RawRecord &r : records) {
-      describeAllocation(r);
-      merge(std::move(r));
+      if (r.flags & patch::kFlagInterLaunch) locateOtherLaunch(r, l.context);
+      describeAllocation(r, l, module < 0 ? 0 : (uint32_t)module);
+      mergeRecord(log_.records, std::move(r));
     }
     if (changed || log_.launchesChecked == 1) flushLocked();
-  }
-
-  // The same hazard in many launches is one record with the summed count.
-  void merge(RawRecord r) {
-    for (RawRecord &e : log_.records) {
-      if (e.kind == r.kind && e.kernel == r.kernel && e.first.module == r.first.module &&
-          e.first.offset == r.first.offset && e.second.offset == r.second.offset &&
-          e.first.function == r.first.function && e.second.function == r.second.function) {
-        e.count += r.count;
-        return;
-      }
-    }
-    log_.records.push_back(std::move(r));
   }
 
   void noteOnce(std::string text, bool isError = false) {
@@ -312,6 +439,9 @@ private:
   std::unique_ptr<ModulePatcher> patcher_;
   std::unique_ptr<GlobalMemory> global_;
   std::unique_ptr<KernelCode> code_;
+  std::unique_ptr<LaunchOrder> order_;
+  std::set<CUcontext> stackRaised_;
+  std::map<CUcontext, int> stackTries_;
 };
 
 Runtime *gRuntime = nullptr;

@@ -20,11 +20,12 @@ constexpr Sanitizer_CallbackId kCallbacks[] = {
 // both; cuLaunchKernelEx the bytes in its config).
 template <class P> LaunchCall plain(const void *params) {
   auto *p = static_cast<const P *>(params);
-  return {p->f, p->sharedMemBytes};
+  return {p->f, p->sharedMemBytes, p->hStream};
 }
 template <class P> LaunchCall withConfig(const void *params) {
   auto *p = static_cast<const P *>(params);
-  return {p->f, p->config ? std::optional<uint32_t>(p->config->sharedMemBytes) : std::nullopt};
+  if (!p->config) return {p->f, std::nullopt, nullptr};
+  return {p->f, p->config->sharedMemBytes, p->config->hStream};
 }
 
 } // namespace
@@ -47,6 +48,21 @@ LaunchCall launchCallOf(Sanitizer_CallbackId cbid, const void *params) {
   default:
     return {};
   }
+}
+
+bool createdStream(Sanitizer_CallbackId cbid, const void *params, CUstream &stream, unsigned &flags) {
+  CUstream *made = nullptr;
+  if (!params) return false;
+  if (cbid == SANITIZER_CBID_DRIVER_API_cuStreamCreate) {
+    made = static_cast<const cuStreamCreate_params *>(params)->phStream;
+    flags = static_cast<const cuStreamCreate_params *>(params)->Flags;
+  } else if (cbid == SANITIZER_CBID_DRIVER_API_cuStreamCreateWithPriority) {
+    made = static_cast<const cuStreamCreateWithPriority_params *>(params)->phStream;
+    flags = static_cast<const cuStreamCreateWithPriority_params *>(params)->flags;
+  }
+  if (!made || !*made) return false;
+  stream = *made;
+  return true;
 }
 
 const Sanitizer_CallbackId *launchApiCallbacks(size_t &count) {

@@ -18,13 +18,18 @@ namespace warpcheck::run {
 const Sanitizer_CallbackId *launchApiCallbacks(size_t &count);
 
 // What a kernel launch call's parameters say: the function it launches (a
-// CUfunction, or a CUkernel cast to one) and its dynamic shared memory;
+// CUfunction, or a CUkernel cast to one), its dynamic shared memory and stream;
 // empty for a graph launch or an API this does not know.
 struct LaunchCall {
   CUfunction function = nullptr;
   std::optional<uint32_t> dynamicShared;
+  CUstream stream = nullptr;
 };
 LaunchCall launchCallOf(Sanitizer_CallbackId cbid, const void *params);
+
+// On return from cuStreamCreate or cuStreamCreateWithPriority: the stream
+// made and its flags (CU_STREAM_NON_BLOCKING); false for other calls.
+bool createdStream(Sanitizer_CallbackId cbid, const void *params, CUstream &stream, unsigned &flags);
 
 // Called with a SANITIZER_CB_DOMAIN_DRIVER_API callback of one of them.
 void onLaunchApi(Sanitizer_CallbackId cbid, const Sanitizer_CallbackData &data);

@@ -105,6 +105,8 @@ bool LaunchChecker::begin(const Sanitizer_LaunchData &l, const GlobalSetup &glob
   st.pcEdges = global.pcEdges;
   st.pcBase = global.pcBase;
   st.pcCount = global.pcCount;
+  st.heap = global.heap;
+  std::copy(std::begin(global.concurrentTags), std::end(global.concurrentTags), st.concurrentTags);
 
   // One allocation per context, grown when a launch needs more.
   size_t off = 0;
@@ -219,22 +221,10 @@ bool LaunchChecker::end(const Sanitizer_LaunchData &l, uint32_t moduleIndex, std
   log.globalUntracked += counters.globalUntracked;
   log.globalUnshadowed += counters.globalUnshadowed;
   log.globalInterBlockUnknown += counters.globalInterBlockUnknown;
+  log.heapUntracked += counters.heapUntracked;
 
-  uint64_t fnPc = 0, fnSize = 0;
   std::string name = l.functionName ? l.functionName : "";
-  bool haveRange = sanitizerGetFunctionPcAndSize(l.module, name.c_str(), &fnPc, &fnSize) == SANITIZER_SUCCESS;
-  auto locate = [&](uint64_t pc) {
-    CodeLocation c;
-    c.module = moduleIndex;
-    c.pc = pc;
-    // Callees are laid out in their kernel's code section, so the kernel's
-    // start is the base of every pc the kernel reaches.
-    if (haveRange && pc >= fnPc && pc < fnPc + fnSize) {
-      c.function = name;
-      c.offset = pc - fnPc;
-    }
-    return c;
-  };
+  auto locate = [&](uint64_t pc) { return locateInLaunch(l, moduleIndex, pc); };
   for (const FindingRecord &rec : table) {
     if (!rec.key || !rec.ready) continue;
     RawRecord raw;
@@ -253,11 +243,28 @@ bool LaunchChecker::end(const Sanitizer_LaunchData &l, uint32_t moduleIndex, std
     raw.block1 = rec.block1;
     raw.gridDim = p.gridDim;
     raw.allocationId = rec.alloc;
+    raw.launch1 = rec.launch1;
     raw.address = rec.address;
     if (rec.pc3) raw.third = locate(rec.pc3);
     out.push_back(std::move(raw));
   }
   return !failed;
+}
+
+CodeLocation locateInLaunch(const Sanitizer_LaunchData &l, uint32_t moduleIndex, uint64_t pc) {
+  CodeLocation c;
+  c.module = moduleIndex;
+  c.pc = pc;
+  uint64_t fnPc = 0, fnSize = 0;
+  const char *name = l.functionName ? l.functionName : "";
+  // Callees are laid out in their kernel's code section, so the kernel's
+  // start is the base of every pc the kernel reaches.
+  if (sanitizerGetFunctionPcAndSize(l.module, name, &fnPc, &fnSize) == SANITIZER_SUCCESS && pc >= fnPc &&
+      pc < fnPc + fnSize) {
+    c.function = name;
+    c.offset = pc - fnPc;
+  }
+  return c;
 }
 
 void LaunchChecker::onContextDestroyed(CUcontext ctx) {

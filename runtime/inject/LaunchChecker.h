@@ -21,7 +21,13 @@ struct GlobalSetup {
   const uint32_t *pcEdges = nullptr;
   uint64_t pcBase = 0;
   uint32_t pcCount = 0;
+  patch::HeapState *heap = nullptr;
+  uint32_t concurrentTags[8] = {};
 };
+
+// Where `pc` lies in the launched function's code (callees included), or
+// an unresolved location when it lies elsewhere.
+CodeLocation locateInLaunch(const Sanitizer_LaunchData &launch, uint32_t moduleIndex, uint64_t pc);
 
 struct LaunchLimits {
   uint64_t tableCapacity = 4096;

@@ -98,7 +98,13 @@ bool ModulePatcher::ensurePatched(CUmodule module, RawLog &log) {
 
 bool ModulePatcher::patchAll(CUmodule module, std::string &error) {
   std::vector<PatchPoint> points(std::begin(kPatchPoints), std::end(kPatchPoints));
-  if (patchGlobal_) points.push_back({SANITIZER_INSTRUCTION_GLOBAL_MEMORY_ACCESS, "wcGlobalAccess"});
+  if (patchGlobal_) {
+    points.push_back({SANITIZER_INSTRUCTION_GLOBAL_MEMORY_ACCESS, "wcGlobalAccess"});
+    // The device heap: the API reports no allocation for it, only the calls.
+    points.push_back({SANITIZER_INSTRUCTION_DEVICE_SIDE_MALLOC, "wcDeviceMalloc"});
+    points.push_back({SANITIZER_INSTRUCTION_DEVICE_ALIGNED_MALLOC, "wcDeviceMalloc"});
+    points.push_back({SANITIZER_INSTRUCTION_DEVICE_SIDE_FREE, "wcDeviceFree"});
+  }
   for (const PatchPoint &p : points) {
     SanitizerResult r = sanitizerPatchInstructions(p.id, module, p.callback);
     if (r != SANITIZER_SUCCESS) {

@@ -3,9 +3,11 @@
 // Every block's thread 0 stores its block's result to out[0] instead of
 // out[blockIdx.x]: the blocks of one launch are not ordered, so which value
 // survives depends on scheduling (write-after-write, inter-block). The fixed
-// twin is global_same_word_fixed.cu.
+// twin is global_same_word_fixed.cu. Built with host debug information
+// (-g), so the report also names the line that allocated `out`.
 //
-// EXPECT: race-global store
+// EXPECT: race-global store alloc
+// NVCC: -g
 #include <cstdio>
 #include <cuda_runtime.h>
 
@@ -28,7 +30,7 @@ __global__ void block_sums(const int* in, int* out) {
 int main() {
   int *in, *out;
   CHECK(cudaMallocManaged(&in, kBlocks * kThreads * sizeof(int)));
-  CHECK(cudaMalloc(&out, kBlocks * sizeof(int)));
+  CHECK(cudaMalloc(&out, kBlocks * sizeof(int)));  // @alloc
   for (int i = 0; i < kBlocks * kThreads; ++i) in[i] = i % 17;
   block_sums<<<kBlocks, kThreads>>>(in, out);
   CHECK(cudaGetLastError());

@@ -275,7 +275,7 @@ TEST(JsonReader, ValidatesRunSectionAndEvidence) {
   EXPECT_EQ(change([](json &j) { j["findings"][0]["run"]["shared_offset"] = -4; }),
             "findings[0].run.shared_offset: expected a non-negative integer, not -4");
   EXPECT_EQ(change([](json &j) { j["findings"][0]["run"]["relation"] = "cross"; }),
-            "findings[0].run.relation: unknown relation \"cross\" (expected intra-warp, inter-warp, intra-block or inter-block)");
+            "findings[0].run.relation: unknown relation \"cross\" (expected intra-warp, inter-warp, intra-block, inter-block or inter-launch)");
   EXPECT_EQ(change([](json &j) { j["findings"][0]["run"]["accesses"][1]["kind"] = "load"; }),
             "findings[0].run.accesses[1].kind: unknown access kind \"load\" "
             "(expected read, write, atomic, barrier or syncwarp)");

@@ -43,6 +43,12 @@ struct GlobalFixture {
     r.allocationBase = 0x7f0000001000;
     return r;
   }
+  // The findings of a log holding just `records`.
+  std::vector<Finding> findingsOf(std::vector<RawRecord> records) {
+    log.records = std::move(records);
+    RunSummary summary;
+    return findingsFromLog(log, sym, summary);
+  }
 };
 
 } // namespace
@@ -98,9 +104,7 @@ TEST(GlobalFindings, FenceMissingShowsDataPublicationAndRead) {
   GlobalFixture fx;
   RawRecord r = fx.record(patch::kFenceMissing, patch::kFlagInterBlock);
   r.third = {0, "_Z1gPi", 0x300, 0x9300};
-  fx.log.records = {r};
-  RunSummary summary;
-  auto fs = findingsFromLog(fx.log, fx.sym, summary);
+  auto fs = fx.findingsOf({r});
   ASSERT_EQ(fs.size(), 1u);
   const Finding &f = fs[0];
   EXPECT_EQ(f.rule, "fence-missing");
@@ -111,8 +115,8 @@ TEST(GlobalFindings, FenceMissingShowsDataPublicationAndRead) {
   EXPECT_NE(f.notes[1].message.find("published here"), std::string::npos);
   EXPECT_NE(f.message.find("before the atomic or store that publishes it"), std::string::npos) << f.message;
 
-  fx.log.records[0].flags |= patch::kFlagReaderSide;
-  fs = findingsFromLog(fx.log, fx.sym, summary);
+  r.flags |= patch::kFlagReaderSide;
+  fs = fx.findingsOf({r});
   ASSERT_EQ(fs.size(), 1u);
   EXPECT_NE(fs[0].message.find("after observing the flag"), std::string::npos) << fs[0].message;
   EXPECT_NE(fs[0].notes[1].message.find("the publication it observed"), std::string::npos);
@@ -165,4 +169,104 @@ TEST(GlobalFindings, RawLogKeepsTheGlobalFields) {
   EXPECT_EQ(back.records[0].third.offset, 0x300u);
   EXPECT_EQ(back.globalUntracked, 2u);
   EXPECT_EQ(back.globalInterBlockUnknown, 4u);
+}
+
+TEST(GlobalFindings, DeviceHeapMemoryNamesItsMallocCall) {
+  GlobalFixture fx;
+  RawRecord r = fx.record(patch::kGlobalRaceRAW, 0);
+  r.allocationId = patch::kHeapAllocationBit | 77;
+  r.allocation = "device-side malloc() allocation of 512 bytes at 0x7f0000001000 by thread 0 of block 3 "
+                 "(linear indices)";
+  r.allocationSite = {0, "_Z1gPi", 0x300, 0x9300};
+  fx.log.records = {r};
+  fx.log.heapUntracked = 6;
+  RunSummary summary;
+  auto fs = findingsFromLog(fx.log, fx.sym, summary);
+  ASSERT_EQ(fs.size(), 1u);
+  EXPECT_NE(fs[0].message.find("device-side malloc() allocation of 512 bytes"), std::string::npos)
+      << fs[0].message;
+  bool site = false;
+  for (const auto &n : fs[0].notes)
+    if (n.where.line == 25u && n.message.find("allocated by this malloc()") != std::string::npos) site = true;
+  EXPECT_TRUE(site) << "no note at the malloc() call";
+  summarize(fx.log, summary);
+  std::string all;
+  for (const std::string &w : summary.warnings) all += w + "\n";
+  EXPECT_NE(all.find("6 device-side malloc() allocations did not fit the heap table"), std::string::npos) << all;
+
+  RawLog back = rawLogFromJson(toJson(fx.log));
+  ASSERT_EQ(back.records.size(), 1u);
+  EXPECT_EQ(back.records[0].allocationSite.offset, 0x300u);
+  EXPECT_EQ(back.records[0].allocationId, r.allocationId);
+  EXPECT_EQ(back.heapUntracked, 6u);
+
+  // Without a site (the malloc() ran in another kernel's code): no note.
+  fx.log.records[0].allocationSite = {};
+  fs = findingsFromLog(fx.log, fx.sym, summary);
+  for (const auto &n : fs[0].notes) EXPECT_EQ(n.message.find("malloc()"), std::string::npos) << n.message;
+}
+
+TEST(GlobalFindings, HostAllocationNamesTheProgramsCallNotTheApis) {
+  GlobalFixture fx;
+  RawRecord r = fx.record(patch::kGlobalRaceWAW, patch::kFlagInterBlock);
+  HostFrame runtime{"/app/bin/app", 0x5000, "cudaMalloc"}; // static cudart, in the program
+  HostFrame caller{"/app/bin/app", 0x1234, ""};
+  HostFrame outer{"/app/lib/libsetup.so", 0x88, "_Z5setupv"};
+  HostFrame unnamed{"/app/bin/app", 0x5100, ""}; // a local symbol of static cudart
+  r.allocationStack = {unnamed, runtime, caller, outer};
+  fx.sym.host().preload(unnamed, {});
+  fx.sym.host().preload(runtime, {{"cudart::cudaApiMalloc(void**, unsigned long)", "", 0}});
+  fx.sym.host().preload(caller, {{"cudaMalloc<int>(int**, unsigned long)", "/usr/local/cuda/include/cuda_runtime.h", 145},
+                                 {"makeBuffers(int)", "/src/app.cu", 42}});
+  // libsetup.so has no debug information: its dladdr symbol stands in.
+  fx.sym.host().preload(outer, {});
+  auto fs = fx.findingsOf({r});
+  ASSERT_EQ(fs.size(), 1u);
+  const Note &n = fs[0].notes.back();
+  EXPECT_EQ(n.where.file, "/src/app.cu");
+  EXPECT_EQ(n.where.line, 42u);
+  EXPECT_NE(n.message.find("allocated here, in makeBuffers(int) at /src/app.cu:42"), std::string::npos)
+      << n.message;
+  EXPECT_NE(n.message.find("called from setup() (libsetup.so+0x88)"), std::string::npos) << n.message;
+
+  // Only the API's frames: no note rather than one inside cudart.
+  r.allocationStack = {runtime};
+  fs = fx.findingsOf({r});
+  for (const auto &note : fs[0].notes) EXPECT_EQ(note.message.find("allocated"), std::string::npos) << note.message;
+
+  // The stack survives the raw log.
+  RawLog back = rawLogFromJson(toJson(fx.log));
+  ASSERT_EQ(back.records[0].allocationStack.size(), 1u);
+  EXPECT_EQ(back.records[0].allocationStack[0].module, "/app/bin/app");
+  EXPECT_EQ(back.records[0].allocationStack[0].address, 0x5000u);
+  EXPECT_EQ(back.records[0].allocationStack[0].symbol, "cudaMalloc");
+}
+
+TEST(GlobalFindings, InterLaunchRaceNamesTheOtherKernelAndItsGrid) {
+  GlobalFixture fx;
+  RawRecord r = fx.record(patch::kGlobalRaceRAW, patch::kFlagInterLaunch);
+  r.kernel1 = "_Z7producePi";
+  r.gridDim1 = {4, 4, 1};
+  r.blockDim1 = {32, 2, 1};
+  r.block1 = 6;  // blockIdx (2,1,0) in the producer's 4 x 4 grid
+  r.thread1 = 33; // threadIdx (1,1,0) in its 32 x 2 blocks
+  auto fs = fx.findingsOf({r});
+  ASSERT_EQ(fs.size(), 1u);
+  const Finding &f = fs[0];
+  EXPECT_EQ(f.rule, "race-global");
+  EXPECT_EQ(f.severity, Severity::Error);
+  EXPECT_NE(f.message.find("thread (1,1,0) of block (2,1,0) of produce(int*), launched earlier on another stream"),
+            std::string::npos)
+      << f.message;
+  EXPECT_NE(f.message.find("nothing orders the two launches"), std::string::npos) << f.message;
+  ASSERT_TRUE(f.evidence);
+  EXPECT_EQ(f.evidence->relation, "inter-launch");
+  ASSERT_TRUE(f.evidence->otherBlock);
+  EXPECT_EQ((*f.evidence->otherBlock)[0], 2u);
+  EXPECT_EQ((*f.evidence->otherBlock)[1], 1u);
+
+  RawLog back = rawLogFromJson(toJson(fx.log));
+  EXPECT_EQ(back.records[0].kernel1, "_Z7producePi");
+  EXPECT_EQ(back.records[0].gridDim1, r.gridDim1);
+  EXPECT_EQ(back.records[0].blockDim1, r.blockDim1);
 }

@@ -1,4 +1,5 @@
 #include "runtime/RawLog.h"
+#include "instrument/PatchState.h"
 #include <cstdio>
 #include <fstream>
 #include <gtest/gtest.h>
@@ -71,4 +72,27 @@ TEST(RawLog, RejectsMalformedAndForeignVersions) {
   EXPECT_FALSE(readRawLog(tempPath("missing.json"), log, error));
   EXPECT_NE(error.find("cannot open"), std::string::npos);
   std::remove(path.c_str());
+}
+
+TEST(RawLog, MergesOneHazardOfManyLaunchesButNotIntraWithInterWarp) {
+  RawRecord r;
+  r.kind = warpcheck::patch::kGlobalRaceRAW;
+  r.kernel = "_Z1kv";
+  r.first = {0, "_Z1kv", 0x40, 0x1040};
+  r.second = {0, "_Z1kv", 0x80, 0x1080};
+  r.count = 3;
+  std::vector<RawRecord> records;
+  mergeRecord(records, r); // inter-warp
+  mergeRecord(records, r); // the same, in a later launch
+  RawRecord sameWarp = r;
+  sameWarp.flags = warpcheck::patch::kFlagSameWarp;
+  mergeRecord(records, sameWarp);
+  RawRecord otherPc = r;
+  otherPc.second.offset = 0x90;
+  mergeRecord(records, otherPc);
+  ASSERT_EQ(records.size(), 3u);
+  EXPECT_EQ(records[0].count, 6u);
+  EXPECT_EQ(records[1].flags, warpcheck::patch::kFlagSameWarp);
+  EXPECT_EQ(records[1].count, 3u);
+  EXPECT_EQ(records[2].second.offset, 0x90u);
 }

@@ -48,6 +48,39 @@ __global__ void acquireThenBarrier(int *flag, const int *data, int *out) {
 }
 )";
 
+// A kernel calling device-side malloc() and free(), and one calling
+// __nv_aligned_device_malloc(): each imports its allocator from the driver.
+const char *kHeapSource = R"(
+__global__ void heap(int **out) {
+  int *p = (int *)malloc(64);
+  out[threadIdx.x] = p;
+  free(p);
+}
+)";
+const char *kAlignedHeapSource = R"(
+__global__ void aligned(int **out) { out[0] = (int *)__nv_aligned_device_malloc(256, 128); }
+)";
+
+// The image nvcc makes of `source`, or "" with `error` set.
+std::string compileCubin(const char *source, const std::string &name, std::string &error) {
+  std::string nvcc = WARPCHECK_TEST_NVCC;
+  if (nvcc.empty()) {
+    error = "needs nvcc";
+    return "";
+  }
+  std::string dir = "/tmp/warpcheck-sass-" + std::to_string(getpid());
+  std::system(("mkdir -p " + dir).c_str());
+  std::ofstream(dir + "/" + name + ".cu") << source;
+  std::string cubin = dir + "/" + name + ".cubin";
+  std::string cmd = nvcc + " -O2 -arch=sm_90 -cubin -o " + cubin + " " + dir + "/" + name + ".cu";
+  if (std::system(cmd.c_str()) != 0) {
+    error = "nvcc failed: " + cmd;
+    return "";
+  }
+  std::ifstream in(cubin, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
 struct Built {
   std::string cubin, image, error;
   SassAccessIndex index;
@@ -179,6 +212,20 @@ TEST(CubinSymbols, FindsDeviceVariablesAndFunctions) {
   EXPECT_GE(functionSymbolIndex(b.image.data(), b.image.size(), "_Z6narrowPiS_"), 0);
   EXPECT_EQ(functionSymbolIndex(b.image.data(), b.image.size(), "_Z7missingv"), -1);
   EXPECT_TRUE(deviceVariables("not an elf", 10).empty());
+}
+
+TEST(CubinSymbols, TellsWhichCubinsCallDeviceMalloc) {
+  std::string error;
+  std::string heap = compileCubin(kHeapSource, "heap", error);
+  if (heap.empty()) GTEST_SKIP() << error;
+  std::string aligned = compileCubin(kAlignedHeapSource, "aligned", error);
+  ASSERT_FALSE(aligned.empty()) << error;
+  EXPECT_TRUE(callsDeviceMalloc(heap.data(), heap.size()));
+  EXPECT_TRUE(callsDeviceMalloc(aligned.data(), aligned.size()));
+  Built &b = built();
+  ASSERT_FALSE(b.image.empty()) << b.error;
+  EXPECT_FALSE(callsDeviceMalloc(b.image.data(), b.image.size()));
+  EXPECT_FALSE(callsDeviceMalloc("not an elf", 10));
 }
 
 TEST(SassAccessIndex, OneFunctionAlone) {

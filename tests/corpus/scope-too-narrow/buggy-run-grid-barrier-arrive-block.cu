@@ -29,7 +29,7 @@ __device__ void gridBarrier(unsigned int* arrived, unsigned int generation) {
   if (threadIdx.x == 0) {
     atomicAdd_block(arrived, 1u);  // expect-run: scope-too-narrow
     unsigned int target = generation * gridDim.x;
-    while (atomicAdd(arrived, 0u) < target) {
+    while (atomicAdd(arrived, 0u) < target) {  // expect-run-also: scope-too-narrow
     }
     __threadfence();
   }
