@@ -134,30 +134,20 @@ __device__ __forceinline__ uint32_t heapHash(const HeapState *h, unsigned long l
   return (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> 32) & (h->granuleCapacity - 1);
 }
 
-// The table slot of the granule holding `addr`, or ~0u: its key is never
-// moved, so the first empty key ends the search.
-__device__ __forceinline__ uint32_t heapFind(const HeapState *h, uint64_t addr) {
+// The table slot of the granule holding `addr`, or ~0u. Keys are never
+// moved, so the first empty key ends a search; with `Take` that key is
+// claimed for the granule instead (~0u then means the table is too full).
+template <bool Take> __device__ __forceinline__ uint32_t heapSlot(const HeapState *h, uint64_t addr) {
   unsigned long long key = (addr >> 4) + 1;
   uint32_t i = heapHash(h, key);
   for (uint32_t n = 0; n < kHeapMaxProbes; ++n, i = (i + 1) & (h->granuleCapacity - 1)) {
-    unsigned long long k = __ldcg(&h->keys[i]);
+    unsigned long long k = Take ? atomicCAS(&h->keys[i], 0ull, key) : __ldcg(&h->keys[i]);
     if (k == key) return i;
-    if (k == 0) return ~0u;
+    if (k == 0) return Take ? i : ~0u;
   }
   return ~0u;
 }
-
-// The slot of the granule holding `addr`, taken if it has none; ~0u when
-// the table is too full.
-__device__ uint32_t heapTake(HeapState *h, uint64_t addr) {
-  unsigned long long key = (addr >> 4) + 1;
-  uint32_t i = heapHash(h, key);
-  for (uint32_t n = 0; n < kHeapMaxProbes; ++n, i = (i + 1) & (h->granuleCapacity - 1)) {
-    unsigned long long k = atomicCAS(&h->keys[i], 0ull, key);
-    if (k == 0 || k == key) return i;
-  }
-  return ~0u;
-}
+__device__ __forceinline__ uint32_t heapFind(const HeapState *h, uint64_t addr) { return heapSlot<false>(h, addr); }
 
 // After malloc() returned `ptr`: its granules start with an empty shadow
 // (the memory may have been another allocation's earlier in this launch).
@@ -166,7 +156,7 @@ __device__ void heapMalloc(const LaunchState *st, uint64_t pc, uint64_t ptr, uin
   if (!h || !ptr) return;
   uint32_t head = ~0u;
   for (uint64_t g = ptr & ~15ull; g < ptr + (size ? size : 1); g += 16) {
-    uint32_t i = heapTake(h, g);
+    uint32_t i = heapSlot<true>(h, g);
     if (i == ~0u) {
       // Too full: the granules taken so far stay unowned.
       atomicAdd(&st->counters->heapUntracked, 1ull);

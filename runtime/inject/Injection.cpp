@@ -21,7 +21,6 @@
 #include <memory>
 #include <map>
 #include <mutex>
-#include <set>
 #include <sanitizer.h>
 
 namespace warpcheck::run {
@@ -146,7 +145,6 @@ private:
         checker_->onContextDestroyed(ctx);
         global_->onContextDestroyed(ctx);
         order_->onContextDestroyed(ctx);
-        stackRaised_.erase(ctx);
         stackTries_.erase(ctx);
         code_->onContextDestroyed(ctx);
         break;
@@ -231,14 +229,16 @@ private:
   // forbids it) or fail: it is made in relaxed mode and, if it fails, tried
   // again at the next launch call (the graph's own launch, after capture).
   void raiseStack(CUcontext ctx, CUstream stream) {
-    if (!flags_.patch_stack || stackRaised_.count(ctx)) return;
+    constexpr int kRaised = -1, kMaxTries = 64;
+    int &tries = stackTries_[ctx];
+    if (!flags_.patch_stack || tries == kRaised || tries > kMaxTries) return;
     const DriverApi &api = driverApi();
     if (!api.ctxGetLimit || !api.ctxSetLimit) return;
     CUstreamCaptureStatus capturing = CU_STREAM_CAPTURE_STATUS_NONE;
     if (api.streamIsCapturing && api.streamIsCapturing(stream, &capturing) == CUDA_SUCCESS &&
         capturing != CU_STREAM_CAPTURE_STATUS_NONE)
       return; // launched into a graph being captured: not run now
-    if (stackTries_[ctx]++ > 64) return;
+    ++tries;
     CUstreamCaptureMode mode = CU_STREAM_CAPTURE_MODE_RELAXED;
     bool relaxed = api.exchangeCaptureMode && api.exchangeCaptureMode(&mode) == CUDA_SUCCESS;
     size_t now = 0;
@@ -246,13 +246,19 @@ private:
               api.ctxSetLimit(CU_LIMIT_STACK_SIZE, now + flags_.patch_stack) == CUDA_SUCCESS;
     if (relaxed) api.exchangeCaptureMode(&mode);
     if (ok) {
-      stackRaised_.insert(ctx);
+      tries = kRaised;
       trace("stack per thread raised from " + std::to_string(now) + " to " +
             std::to_string(now + flags_.patch_stack) + " bytes");
-    } else if (stackTries_[ctx] > 64) {
+    } else if (tries > kMaxTries) {
       noteOnce("cannot raise the GPU stack size for warpcheck's checks: kernels with deep stacks may fault "
                "under warpcheck");
     }
+  }
+
+  // The module's index in the raw log (0 when it was never seen loading).
+  uint32_t moduleIndexOf(CUmodule module) const {
+    int index = patcher_->moduleIndex(module);
+    return index < 0 ? 0 : (uint32_t)index;
   }
 
   static CUmodule moduleOf(CUfunction f) {
@@ -331,12 +337,7 @@ private:
   // Which earlier launches' shadow entries nothing orders with this launch.
   void orderLaunch(const Sanitizer_LaunchData &l, bool graphNode, GlobalSetup &g) {
     TaggedLaunch info;
-    info.kernel = l.functionName ? l.functionName : "";
-    int module = patcher_->moduleIndex(l.module);
-    info.module = module < 0 ? 0 : (uint32_t)module;
-    if (sanitizerGetFunctionPcAndSize(l.module, info.kernel.c_str(), &info.functionPc, &info.functionSize) !=
-        SANITIZER_SUCCESS)
-      info.functionPc = info.functionSize = 0;
+    info.code = LaunchedCode::of(l, moduleIndexOf(l.module));
     info.gridDim = {l.gridDim_x, l.gridDim_y, l.gridDim_z};
     info.blockDim = {l.blockDim_x, l.blockDim_y, l.blockDim_z};
     order_->launch(l, graphNode, g.tag, std::move(info), g.concurrentTags);
@@ -354,23 +355,20 @@ private:
   void locateOtherLaunch(RawRecord &r, CUcontext ctx) {
     const TaggedLaunch *t = order_->byTag(ctx, r.launch1);
     if (!t) return;
-    r.kernel1 = t->kernel;
+    r.kernel1 = t->code.function;
     r.gridDim1 = t->gridDim;
     r.blockDim1 = t->blockDim;
-    CodeLocation c;
-    c.module = t->module;
-    uint64_t pc = (t->functionPc & ~0xffffffffull) | (r.first.pc & 0xffffffffull);
-    if (pc < t->functionPc) pc += 1ull << 32;
-    c.pc = pc;
-    if (t->functionSize && pc >= t->functionPc && pc < t->functionPc + t->functionSize) {
-      c.function = t->kernel;
-      c.offset = pc - t->functionPc;
-    }
-    r.first = c;
+    r.first = t->code.locate(t->code.widen((uint32_t)r.first.pc));
+  }
+
+  static std::string hex(uint64_t v) {
+    char b[32];
+    std::snprintf(b, sizeof b, "0x%llx", (unsigned long long)v);
+    return b;
   }
 
   // What a global-memory record's allocation was, while it still exists.
-  void describeAllocation(RawRecord &r, const Sanitizer_LaunchData &l, uint32_t module) {
+  void describeAllocation(RawRecord &r, const Sanitizer_LaunchData &l, const LaunchedCode &code) {
     if (!r.allocationId) return;
     patch::HeapAllocation h;
     if (r.allocationId & patch::kHeapAllocationBit) {
@@ -378,17 +376,13 @@ private:
         r.allocation = "device-side malloc() memory";
         return;
       }
-      char base[32];
-      std::snprintf(base, sizeof base, "0x%llx", h.base);
-      r.allocation = "device-side malloc() allocation of " + std::to_string(h.size) + " bytes at " + base +
+      r.allocation = "device-side malloc() allocation of " + std::to_string(h.size) + " bytes at " + hex(h.base) +
                      " by thread " + std::to_string(h.thread) + " of block " + std::to_string(h.block) +
                      " (linear indices)";
       r.allocationBase = h.base;
-      r.allocationSite = locateInLaunch(l, module, h.pc);
+      r.allocationSite = code.locate(h.pc);
     } else if (const Allocation *a = global_->byId(r.allocationId)) {
-      char base[32];
-      std::snprintf(base, sizeof base, "0x%llx", (unsigned long long)a->base);
-      r.allocation = a->kind + " allocation of " + std::to_string(a->size) + " bytes at " + base;
+      r.allocation = a->kind + " allocation of " + std::to_string(a->size) + " bytes at " + hex(a->base);
       r.allocationBase = a->base;
       r.allocationStack = hostFrames(a->stack, 8);
     } else {
@@ -397,18 +391,18 @@ private:
   }
 
   void launchEnd(const Sanitizer_LaunchData &l) {
-    int module = patcher_->moduleIndex(l.module);
+    LaunchedCode code = LaunchedCode::of(l, moduleIndexOf(l.module));
     std::vector<RawRecord> records;
     std::string error;
     uint64_t before = log_.uncheckedAccesses + log_.uncheckedBlockThreads + log_.droppedHazards;
     trace("launch end");
-    if (!checker_->end(l, module < 0 ? 0 : (uint32_t)module, records, log_, error)) noteOnce(error, true);
+    if (!checker_->end(l, code, records, log_, error)) noteOnce(error, true);
     trace("launch collected: " + std::to_string(records.size()) + " records; " + checker_->lastCounters);
     bool changed = !records.empty() || !error.empty() ||
                    before != log_.uncheckedAccesses + log_.uncheckedBlockThreads + log_.droppedHazards;
     for (RawRecord &r : records) {
       if (r.flags & patch::kFlagInterLaunch) locateOtherLaunch(r, l.context);
-      describeAllocation(r, l, module < 0 ? 0 : (uint32_t)module);
+      describeAllocation(r, l, code);
       mergeRecord(log_.records, std::move(r));
     }
     if (changed || log_.launchesChecked == 1) flushLocked();
@@ -440,7 +434,7 @@ private:
   std::unique_ptr<GlobalMemory> global_;
   std::unique_ptr<KernelCode> code_;
   std::unique_ptr<LaunchOrder> order_;
-  std::set<CUcontext> stackRaised_;
+  // Per context: attempts to raise the stack so far, or -1 once raised.
   std::map<CUcontext, int> stackTries_;
 };
 

@@ -177,7 +177,7 @@ bool LaunchChecker::begin(const Sanitizer_LaunchData &l, const GlobalSetup &glob
   return true;
 }
 
-bool LaunchChecker::end(const Sanitizer_LaunchData &l, uint32_t moduleIndex, std::vector<RawRecord> &out,
+bool LaunchChecker::end(const Sanitizer_LaunchData &l, const LaunchedCode &code, std::vector<RawRecord> &out,
                         RawLog &log, std::string &error) {
   auto it = pending_.find(l.hLaunch);
   if (it == pending_.end()) return true;
@@ -223,14 +223,13 @@ bool LaunchChecker::end(const Sanitizer_LaunchData &l, uint32_t moduleIndex, std
   log.globalInterBlockUnknown += counters.globalInterBlockUnknown;
   log.heapUntracked += counters.heapUntracked;
 
-  std::string name = l.functionName ? l.functionName : "";
-  auto locate = [&](uint64_t pc) { return locateInLaunch(l, moduleIndex, pc); };
+  auto locate = [&](uint64_t pc) { return code.locate(pc); };
   for (const FindingRecord &rec : table) {
     if (!rec.key || !rec.ready) continue;
     RawRecord raw;
     raw.kind = rec.kind;
     raw.flags = rec.flags;
-    raw.kernel = name;
+    raw.kernel = code.function;
     raw.first = locate(rec.pc1);
     raw.second = locate(rec.pc2);
     raw.count = rec.count;
@@ -249,22 +248,6 @@ bool LaunchChecker::end(const Sanitizer_LaunchData &l, uint32_t moduleIndex, std
     out.push_back(std::move(raw));
   }
   return !failed;
-}
-
-CodeLocation locateInLaunch(const Sanitizer_LaunchData &l, uint32_t moduleIndex, uint64_t pc) {
-  CodeLocation c;
-  c.module = moduleIndex;
-  c.pc = pc;
-  uint64_t fnPc = 0, fnSize = 0;
-  const char *name = l.functionName ? l.functionName : "";
-  // Callees are laid out in their kernel's code section, so the kernel's
-  // start is the base of every pc the kernel reaches.
-  if (sanitizerGetFunctionPcAndSize(l.module, name, &fnPc, &fnSize) == SANITIZER_SUCCESS && pc >= fnPc &&
-      pc < fnPc + fnSize) {
-    c.function = name;
-    c.offset = pc - fnPc;
-  }
-  return c;
 }
 
 void LaunchChecker::onContextDestroyed(CUcontext ctx) {

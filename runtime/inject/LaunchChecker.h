@@ -4,6 +4,7 @@
 // hazards and the counters of what was not checked.
 #include "instrument/PatchState.h"
 #include "runtime/RawLog.h"
+#include "runtime/inject/LaunchedCode.h"
 #include <cuda.h>
 #include <map>
 #include <sanitizer.h>
@@ -25,10 +26,6 @@ struct GlobalSetup {
   uint32_t concurrentTags[8] = {};
 };
 
-// Where `pc` lies in the launched function's code (callees included), or
-// an unresolved location when it lies elsewhere.
-CodeLocation locateInLaunch(const Sanitizer_LaunchData &launch, uint32_t moduleIndex, uint64_t pc);
-
 struct LaunchLimits {
   uint64_t tableCapacity = 4096;
   uint64_t shadowBudgetBytes = 4ull << 30;
@@ -44,8 +41,8 @@ public:
   bool begin(const Sanitizer_LaunchData &launch, const GlobalSetup &global, std::string &error,
              std::vector<std::string> &warnings);
   // Waits for the kernel and appends its records (locations unresolved
-  // beyond the launched function) to `out`; adds the counters to `log`.
-  bool end(const Sanitizer_LaunchData &launch, uint32_t moduleIndex, std::vector<RawRecord> &out,
+  // beyond the launched function's `code`) to `out`; adds the counters to `log`.
+  bool end(const Sanitizer_LaunchData &launch, const LaunchedCode &code, std::vector<RawRecord> &out,
            RawLog &log, std::string &error);
   void onContextDestroyed(CUcontext ctx);
   bool pending(Sanitizer_LaunchHandle h) const { return pending_.count(h) != 0; }

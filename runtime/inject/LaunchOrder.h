@@ -7,6 +7,7 @@
 // which earlier launches -- by the shadow tag their entries carry -- nothing
 // orders with it; the detector reports its conflicts with their entries.
 #include "runtime/StreamOrder.h"
+#include "runtime/inject/LaunchedCode.h"
 #include <array>
 #include <cuda.h>
 #include <map>
@@ -19,9 +20,7 @@ namespace warpcheck::run {
 // A checked launch that left entries in the shadow under its tag.
 struct TaggedLaunch {
   StreamOrder::Op op;
-  std::string kernel;             // mangled
-  uint32_t module = 0;            // index into RawLog::modules
-  uint64_t functionPc = 0, functionSize = 0;
+  LaunchedCode code;
   std::array<uint32_t, 3> gridDim{}, blockDim{};
 };
 
