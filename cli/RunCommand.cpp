@@ -11,6 +11,7 @@
 #include "cli/ReportControls.h"
 #include "config/ConfigApply.h"
 #include "reports/TextFormat.h"
+#include "runtime/ProcessLogs.h"
 #include "runtime/RunFindings.h"
 #include "runtime/inject/Flags.h"
 #include <csignal>
@@ -21,6 +22,7 @@
 #include <iostream>
 #include <map>
 #include <spawn.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -44,6 +46,18 @@ std::string makeTempDir() {
   buf.push_back('\0');
   if (!mkdtemp(buf.data())) return "";
   return buf.data();
+}
+
+// Where the journals of running launches go (runtime/Journal.h): shared
+// memory, whose pages the driver may pin for the GPU to write; the run's
+// own directory where /dev/shm is not usable.
+std::string makeJournalDir(const std::string &work) {
+  if (::access("/dev/shm", W_OK | X_OK) == 0) {
+    char templ[] = "/dev/shm/warpcheck-journal-XXXXXX";
+    if (mkdtemp(templ)) return templ;
+  }
+  std::string dir = work + "/journals";
+  return ::mkdir(dir.c_str(), 0700) == 0 ? dir : "";
 }
 
 void removeTree(const std::string &dir) {
@@ -77,6 +91,7 @@ std::vector<std::string> childEnvironment(const RunFiles &files, const std::map<
 
 struct ChildStatus {
   int exitCode = 0, signal = 0;
+  uint64_t pid = 0;
 };
 
 bool runChild(const std::string &program, const std::vector<std::string> &args,
@@ -92,6 +107,7 @@ bool runChild(const std::string &program, const std::vector<std::string> &args,
     error = "cannot start " + program + ": " + std::strerror(rc);
     return false;
   }
+  status.pid = (uint64_t)pid;
   // Ctrl-C reaches the program (same process group); we stay to report.
   struct sigaction ignore {}, oldInt{}, oldQuit{};
   ignore.sa_handler = SIG_IGN;
@@ -239,8 +255,10 @@ int runCommand(const std::vector<std::string> &args) {
     std::cerr << "warpcheck run: error: cannot create a temporary directory\n";
     return kExitInternal;
   }
-  std::string rawPath = work + "/raw.json";
-  flags[run::flagEnvName("report")] = rawPath;
+  std::string rawPrefix = work + "/raw";
+  std::string journalDir = makeJournalDir(work);
+  flags[run::flagEnvName("report")] = rawPrefix;
+  flags[run::flagEnvName("journal_dir")] = journalDir;
   flags[run::flagEnvName("patches")] = files.patches;
   flags[run::flagEnvName("cubin_dir")] = work;
   if (!files.nvdisasm.empty()) flags[run::flagEnvName("nvdisasm")] = files.nvdisasm;
@@ -249,6 +267,7 @@ int runCommand(const std::vector<std::string> &args) {
   if (!runChild(program, parsed.trailing, childEnvironment(files, flags), status, error)) {
     std::cerr << "warpcheck run: error: " << error << "\n";
     removeTree(work);
+    if (journalDir.rfind(work, 0) != 0) removeTree(journalDir);
     return kExitUsage;
   }
 
@@ -259,26 +278,68 @@ int runCommand(const std::vector<std::string> &args) {
   summary.command = parsed.trailing;
   summary.exitCode = status.exitCode;
   summary.signal = status.signal;
-  run::RawLog log;
-  std::string readError;
-  if (!run::readRawLog(rawPath, log, readError)) {
+  std::vector<run::ProcessLog> logs = run::readProcessLogs(rawPrefix, status.pid);
+  std::vector<std::string> journalNotes;
+  run::addJournals(journalDir, logs, journalNotes);
+  if (status.signal) {
+    std::string during;
+    for (const std::string &n : journalNotes)
+      if (n.rfind("the program ended while ", 0) == 0) during = " " + n.substr(std::strlen("the program ended "));
+    summary.errors.push_back("the program was killed by signal " + std::to_string(status.signal) + " (" +
+                             strsignal(status.signal) + ")" + (during.empty() ? "" : during.substr(0, during.find(';'))) +
+                             "; the report covers what was collected before");
+  }
+  for (const std::string &n : journalNotes) summary.warnings.push_back(n);
+  if (logs.empty() || logs.front().pid != status.pid || !logs.front().read) {
     // The library never wrote: it was not loaded (a static program, or one
     // that clears LD_PRELOAD) or died before its first write.
-    summary.errors.push_back("the warpcheck runtime did not report from the program (" + readError +
+    std::string why = logs.empty() || logs.front().pid != status.pid ? "no raw log" : logs.front().error;
+    summary.errors.push_back("the warpcheck runtime did not report from the program (" + why +
                              "); was it started through a setuid wrapper or linked statically?");
-  } else {
-    run::summarize(log, summary);
-    run::Symbolizer symbolizer(files.nvdisasm);
-    if (files.nvdisasm.empty() && !log.records.empty())
-      summary.warnings.push_back("nvdisasm not found (set WARPCHECK_NVDISASM): findings show function+offset only");
-    report.findings = run::findingsFromLog(log, symbolizer, summary);
-    mergeFindings(report.findings);
-    if (!log.finished && !status.signal)
+  }
+  run::Symbolizer symbolizer(files.nvdisasm);
+  bool anyRecords = false;
+  for (const run::ProcessLog &p : logs) {
+    if (!p.read) continue;
+    bool program = p.pid == status.pid && &p == &logs.front();
+    anyRecords |= !p.log.records.empty();
+    if (program) {
+      run::summarize(p.log, summary);
+    } else {
+      // Another process of the program (a child it started): its counts
+      // add up, and what it reports is said with its pid.
+      RunSummary child;
+      run::summarize(p.log, child);
+      if (child.launches == 0 && p.log.records.empty() && child.errors.empty()) continue;
+      summary.launches += child.launches;
+      summary.launchesChecked += child.launchesChecked;
+      summary.uncheckedAccesses += child.uncheckedAccesses;
+      summary.uncheckedBlockThreads += child.uncheckedBlockThreads;
+      summary.droppedHazards += child.droppedHazards;
+      for (const std::string &k : child.kernels)
+        if (std::find(summary.kernels.begin(), summary.kernels.end(), k) == summary.kernels.end())
+          summary.kernels.push_back(k);
+      std::string who = "child process " + std::to_string(p.pid) + " (" + p.log.program + ")";
+      summary.warnings.push_back(who + " was checked too: " + std::to_string(child.launchesChecked) + " of " +
+                                 std::to_string(child.launches) + " launches");
+      for (const std::string &e : child.errors) summary.errors.push_back(who + ": " + e);
+      for (const std::string &w : child.warnings) summary.warnings.push_back(who + ": " + w);
+    }
+    std::vector<Finding> found = run::findingsFromLog(p.log, symbolizer, summary);
+    report.findings.insert(report.findings.end(), found.begin(), found.end());
+    if (program && !p.log.finished && !status.signal)
       summary.warnings.push_back("the program ended without running its exit handlers (_exit or abort); "
                                  "the report covers the launches that completed");
   }
+  for (const run::ProcessLog &p : logs)
+    if (!p.read && p.pid != status.pid)
+      summary.warnings.push_back("process " + std::to_string(p.pid) + " of the program was not checked: " + p.error);
+  if (files.nvdisasm.empty() && anyRecords)
+    summary.warnings.push_back("nvdisasm not found (set WARPCHECK_NVDISASM): findings show function+offset only");
+  mergeFindings(report.findings);
   report.run = summary;
   removeTree(work);
+  if (journalDir.rfind(work, 0) != 0) removeTree(journalDir);
 
   if (!controls.apply(report, out.sourceRoot, {}, &config, error)) {
     std::cerr << "warpcheck run: error: " << error << "\n";

@@ -22,9 +22,6 @@ void writeRunMessages(std::ostream &os, const Report &report) {
   const RunSummary &r = *report.run;
   for (const std::string &e : r.errors) os << "warpcheck: error: " << e << "\n";
   for (const std::string &w : r.warnings) os << "warpcheck: warning: " << w << "\n";
-  if (r.signal)
-    os << "warpcheck: error: the program was killed by signal " << r.signal << " (" << strsignal(r.signal)
-       << "); the report covers what was collected before\n";
   if (r.launches == 0)
     os << "warpcheck: note: the program launched no CUDA kernels; nothing was checked\n";
   os << "warpcheck: checked " << r.launchesChecked << " of " << r.launches << " launches (" << r.kernels.size()

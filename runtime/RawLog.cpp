@@ -29,6 +29,8 @@ CodeLocation locationFrom(const json &j) {
 json toJson(const RawLog &log) {
   json j;
   j["version"] = kRawLogVersion;
+  j["pid"] = log.pid;
+  j["program"] = log.program;
   j["errors"] = log.errors;
   j["warnings"] = log.warnings;
   j["modules"] = json::array();
@@ -89,6 +91,8 @@ RawLog rawLogFromJson(const json &j) {
       throw std::runtime_error("raw log version " + j.at("version").dump() + ", expected " +
                                std::to_string(kRawLogVersion));
     RawLog log;
+    log.pid = j.value("pid", uint64_t(0));
+    log.program = j.value("program", std::string());
     log.errors = j.at("errors").get<std::vector<std::string>>();
     log.warnings = j.at("warnings").get<std::vector<std::string>>();
     for (const json &m : j.at("modules"))

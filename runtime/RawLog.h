@@ -64,6 +64,8 @@ struct ModuleInfo {
 };
 
 struct RawLog {
+  uint64_t pid = 0;                  // the process that wrote it
+  std::string program;               // its executable (argv[0])
   std::vector<std::string> errors;   // the runtime could not do part of its job
   std::vector<std::string> warnings;
   std::vector<ModuleInfo> modules;

@@ -21,6 +21,10 @@ const DriverApi &driverApi() {
     a.exchangeCaptureMode =
         reinterpret_cast<decltype(a.exchangeCaptureMode)>(dlsym(lib, "cuThreadExchangeStreamCaptureMode"));
     a.streamIsCapturing = reinterpret_cast<decltype(a.streamIsCapturing)>(dlsym(lib, "cuStreamIsCapturing"));
+    a.memHostRegister = reinterpret_cast<decltype(a.memHostRegister)>(dlsym(lib, "cuMemHostRegister_v2"));
+    a.memHostUnregister = reinterpret_cast<decltype(a.memHostUnregister)>(dlsym(lib, "cuMemHostUnregister"));
+    a.memHostGetDevicePointer =
+        reinterpret_cast<decltype(a.memHostGetDevicePointer)>(dlsym(lib, "cuMemHostGetDevicePointer_v2"));
     return a;
   }();
   return api;

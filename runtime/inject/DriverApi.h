@@ -23,6 +23,10 @@ struct DriverApi {
   // Optional: lets that call through while the program captures a graph.
   CUresult (*exchangeCaptureMode)(CUstreamCaptureMode *) = nullptr;
   CUresult (*streamIsCapturing)(CUstream, CUstreamCaptureStatus *) = nullptr;
+  // Optional: the file-backed journal (JournalFile.h).
+  CUresult (*memHostRegister)(void *, size_t, unsigned int) = nullptr;
+  CUresult (*memHostUnregister)(void *) = nullptr;
+  CUresult (*memHostGetDevicePointer)(CUdeviceptr *, void *, unsigned int) = nullptr;
   bool ok() const { return funcGetAttribute && deviceGetAttribute && occupancy; }
 };
 

@@ -8,6 +8,7 @@
 #include "runtime/inject/DriverApi.h"
 #include "runtime/inject/Flags.h"
 #include "runtime/inject/GlobalMemory.h"
+#include "runtime/inject/JournalFile.h"
 #include "runtime/inject/KernelCode.h"
 #include "runtime/inject/KernelFilter.h"
 #include "runtime/inject/LaunchApi.h"
@@ -21,7 +22,12 @@
 #include <memory>
 #include <map>
 #include <mutex>
+#include <atomic>
+#include <cerrno>
+#include <fcntl.h>
+#include <pthread.h>
 #include <sanitizer.h>
+#include <unistd.h>
 
 namespace warpcheck::run {
 namespace {
@@ -49,6 +55,27 @@ public:
     global_ = std::make_unique<GlobalMemory>(flags_.global_shadow_budget_mib << 20);
     code_ = std::make_unique<KernelCode>(flags_.nvdisasm);
     order_ = std::make_unique<LaunchOrder>();
+    reportPath_ = reserveReportPath(flags_.report);
+    log_.pid = (uint64_t)::getpid();
+    log_.program = programName();
+  }
+
+  // argv[0] of this process, from /proc (empty when unreadable).
+  static std::string programName() {
+    std::FILE *f = std::fopen("/proc/self/cmdline", "rb");
+    if (!f) return "";
+    std::string name;
+    for (int c; (c = std::fgetc(f)) != EOF && c != 0;) name += (char)c;
+    std::fclose(f);
+    return name;
+  }
+
+  // A child made by fork() that did not exec: it holds a copy of this
+  // process's state (and perhaps of a lock another thread held). It must
+  // neither write that copy over this process's log nor wait on the lock.
+  void forkedChild() {
+    forked_ = true;
+    reportPath_.clear();
   }
 
   void subscribe() {
@@ -76,6 +103,7 @@ public:
   }
 
   void finish() {
+    if (forked_) return;
     std::lock_guard<std::recursive_mutex> g(mu_);
     log_.finished = true;
     flushLocked();
@@ -146,6 +174,7 @@ private:
         global_->onContextDestroyed(ctx);
         order_->onContextDestroyed(ctx);
         stackTries_.erase(ctx);
+        journals_.erase(ctx);
         code_->onContextDestroyed(ctx);
         break;
       }
@@ -218,6 +247,57 @@ private:
     }
     if (flags_.global && call.context) global_->resolveModules(call.context);
     if (call.context) raiseStack(call.context, launch.stream);
+    if (call.context) ensureJournal(call.context, launch.stream);
+  }
+
+  // Every process of a run writes its own raw log, PREFIX-<pid>-<n>.json:
+  // a program that starts others (a shell, a launcher, make, Python's
+  // subprocess) must not have its log overwritten by theirs, nor theirs by
+  // its. `n` tells apart the images one pid runs (exec without fork).
+  static std::string reserveReportPath(const std::string &prefix) {
+    if (prefix.empty()) return "";
+    for (int n = 0; n < 1000; ++n) {
+      std::string path = prefix + "-" + std::to_string(::getpid()) + "-" + std::to_string(n) + ".json";
+      int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+      if (fd >= 0) {
+        ::close(fd);
+        return path;
+      }
+      if (errno != EEXIST) break;
+    }
+    std::fprintf(stderr, "warpcheck: error: cannot create a raw log beside %s\n", prefix.c_str());
+    return "";
+  }
+
+  // The context's journal file, made (outside the launch callback: the
+  // driver call registering it must not run under the driver's launch
+  // locks) before its first launch. Without one, findings go to pinned
+  // memory, which a killed process takes with it.
+  void ensureJournal(CUcontext ctx, CUstream stream) {
+    if (flags_.journal_dir.empty() || journals_.count(ctx)) return;
+    // Registering host memory while the program captures a graph would
+    // invalidate the capture: wait for a launch call outside it.
+    const DriverApi &api = driverApi();
+    CUstreamCaptureStatus capturing = CU_STREAM_CAPTURE_STATUS_NONE;
+    if (api.streamIsCapturing && api.streamIsCapturing(stream, &capturing) == CUDA_SUCCESS &&
+        capturing != CU_STREAM_CAPTURE_STATUS_NONE)
+      return;
+    auto journal = std::make_unique<JournalFile>();
+    std::string path = flags_.journal_dir + "/journal-" + std::to_string(::getpid()) + "-" +
+                       std::to_string(journalCount_++) + ".bin";
+    std::string error;
+    // Another thread's capture in global mode must not be invalidated either.
+    CUstreamCaptureMode mode = CU_STREAM_CAPTURE_MODE_RELAXED;
+    bool relaxed = api.exchangeCaptureMode && api.exchangeCaptureMode(&mode) == CUDA_SUCCESS;
+    bool made = journal->create(path, (uint32_t)checker_->tableCapacity(), error);
+    if (relaxed) api.exchangeCaptureMode(&mode);
+    if (!made) {
+      noteOnce("findings of a kernel still running when the program is killed cannot be kept: " + error);
+      journal.reset();
+    } else {
+      checker_->useJournal(ctx, journal->hostRecords(), journal->deviceRecords(), journal->recordBytes());
+    }
+    journals_[ctx] = std::move(journal);
   }
 
   // The patches run on the kernel's own stack (the global detector's
@@ -310,6 +390,10 @@ private:
       return;
     }
     trace("launch set up");
+    auto journal = journals_.find(l.context);
+    if (journal != journals_.end() && journal->second)
+      journal->second->beginLaunch(LaunchedCode::of(l, moduleIndexOf(l.module)),
+                                   {l.blockDim_x, l.blockDim_y, l.blockDim_z}, {l.gridDim_x, l.gridDim_y, l.gridDim_z});
     ++log_.launchesChecked;
     if (std::find(log_.kernelsChecked.begin(), log_.kernelsChecked.end(), name) == log_.kernelsChecked.end())
       log_.kernelsChecked.push_back(name);
@@ -406,6 +490,8 @@ private:
       mergeRecord(log_.records, std::move(r));
     }
     if (changed || log_.launchesChecked == 1) flushLocked();
+    auto journal = journals_.find(l.context);
+    if (journal != journals_.end() && journal->second) journal->second->endLaunch();
   }
 
   void noteOnce(std::string text, bool isError = false) {
@@ -418,9 +504,9 @@ private:
     flushLocked();
   }
   void flushLocked() {
-    if (flags_.report.empty()) return;
+    if (reportPath_.empty()) return;
     std::string error;
-    if (!writeRawLog(flags_.report, log_, error)) std::fprintf(stderr, "warpcheck: error: %s\n", error.c_str());
+    if (!writeRawLog(reportPath_, log_, error)) std::fprintf(stderr, "warpcheck: error: %s\n", error.c_str());
   }
 
   // Recursive: a Sanitizer call made inside a callback may call back.
@@ -436,6 +522,11 @@ private:
   std::unique_ptr<LaunchOrder> order_;
   // Per context: attempts to raise the stack so far, or -1 once raised.
   std::map<CUcontext, int> stackTries_;
+  // Per context: its journal file (null when it could not be made).
+  std::map<CUcontext, std::unique_ptr<JournalFile>> journals_;
+  uint32_t journalCount_ = 0;
+  std::string reportPath_;
+  std::atomic<bool> forked_{false};
 };
 
 Runtime *gRuntime = nullptr;
@@ -455,6 +546,9 @@ extern "C" int InitializeInjection() {
   gRuntime = new Runtime(); // lives until exit: callbacks may come late
   gRuntime->subscribe();
   std::atexit(atExit);
+  pthread_atfork(nullptr, nullptr, [] {
+    if (gRuntime) gRuntime->forkedChild();
+  });
   return 1;
 }
 

@@ -1,6 +1,7 @@
 #include "runtime/inject/LaunchChecker.h"
 #include "runtime/inject/DriverApi.h"
 #include "runtime/inject/LaunchApi.h"
+#include "runtime/Journal.h"
 #include <algorithm>
 #include <cstring>
 #include <optional>
@@ -138,7 +139,10 @@ bool LaunchChecker::begin(const Sanitizer_LaunchData &l, const GlobalSetup &glob
     b.size = off;
   }
   size_t journalBytes = sizeof(FindingRecord) * st.tableCapacity;
-  if (b.journalSize < journalBytes) {
+  if (b.journalHost && b.journalHostSize >= journalBytes) {
+    st.journal = b.journalDevice;
+    p.journalHost = b.journalHost;
+  } else if (b.journalSize < journalBytes) {
     if (b.journal) sanitizerFreeHost(l.context, b.journal);
     b.journal = nullptr;
     b.journalSize = 0;
@@ -148,7 +152,7 @@ bool LaunchChecker::begin(const Sanitizer_LaunchData &l, const GlobalSetup &glob
       std::memset(b.journal, 0, journalBytes); // end() clears what each launch wrote
     }
   }
-  st.journal = static_cast<FindingRecord *>(b.journal);
+  if (!p.journalHost) p.journalHost = st.journal = static_cast<FindingRecord *>(b.journal);
   char *base = static_cast<char *>(b.device);
   st.counters = reinterpret_cast<Counters *>(base + oCounters);
   st.table = reinterpret_cast<FindingRecord *>(base + oTable);
@@ -195,17 +199,17 @@ bool LaunchChecker::end(const Sanitizer_LaunchData &l, const LaunchedCode &code,
   if (failed) {
     error = "cannot read the results of " + std::string(l.functionName ? l.functionName : "a kernel") +
             " (did the kernel fail?): " + resultText(r);
-    if (!p.state.journal) return false;
+    if (!p.journalHost) return false;
     // The journal has each finding made before the failure, counted once.
-    std::memcpy(table.data(), p.state.journal, sizeof(FindingRecord) * table.size());
+    std::memcpy(table.data(), p.journalHost, sizeof(FindingRecord) * table.size());
     size_t made = std::count_if(table.begin(), table.end(), [](const FindingRecord &f) { return f.ready; });
     error += "; the " + std::to_string(made) + " finding(s) it made before it failed are reported, counted once each";
   }
   // The journal mirrors the table index for index: clear the entries this
   // launch used, not the whole journal at every launch.
-  if (p.state.journal)
+  if (p.journalHost)
     for (size_t i = 0; i < table.size(); ++i)
-      if (table[i].key) p.state.journal[i] = FindingRecord{};
+      if (table[i].key) p.journalHost[i] = FindingRecord{};
   if (limits_.debug)
     lastCounters = "slots " + std::to_string(p.state.numSlots) + ", shadow words " +
                  std::to_string(p.state.shadowWords) + ", enters " + std::to_string(counters.debugEnters) +
@@ -223,31 +227,17 @@ bool LaunchChecker::end(const Sanitizer_LaunchData &l, const LaunchedCode &code,
   log.globalInterBlockUnknown += counters.globalInterBlockUnknown;
   log.heapUntracked += counters.heapUntracked;
 
-  auto locate = [&](uint64_t pc) { return code.locate(pc); };
-  for (const FindingRecord &rec : table) {
-    if (!rec.key || !rec.ready) continue;
-    RawRecord raw;
-    raw.kind = rec.kind;
-    raw.flags = rec.flags;
-    raw.kernel = code.function;
-    raw.first = locate(rec.pc1);
-    raw.second = locate(rec.pc2);
-    raw.count = rec.count;
-    raw.block = {rec.block[0], rec.block[1], rec.block[2]};
-    raw.blockDim = p.blockDim;
-    raw.thread1 = rec.thread1;
-    raw.thread2 = rec.thread2;
-    raw.offset = rec.offset;
-    raw.extra = rec.extra;
-    raw.block1 = rec.block1;
-    raw.gridDim = p.gridDim;
-    raw.allocationId = rec.alloc;
-    raw.launch1 = rec.launch1;
-    raw.address = rec.address;
-    if (rec.pc3) raw.third = locate(rec.pc3);
-    out.push_back(std::move(raw));
-  }
+  LaunchShape launch{code.module, code.function, code.pc, code.size, p.blockDim, p.gridDim};
+  for (const FindingRecord &rec : table)
+    if (rec.key && rec.ready) out.push_back(rawRecordOf(rec, launch));
   return !failed;
+}
+
+void LaunchChecker::useJournal(CUcontext ctx, FindingRecord *host, FindingRecord *device, size_t bytes) {
+  Buffers &b = buffers_[ctx];
+  b.journalHost = host;
+  b.journalDevice = device;
+  b.journalHostSize = bytes;
 }
 
 void LaunchChecker::onContextDestroyed(CUcontext ctx) {

@@ -45,6 +45,11 @@ public:
   bool end(const Sanitizer_LaunchData &launch, const LaunchedCode &code, std::vector<RawRecord> &out,
            RawLog &log, std::string &error);
   void onContextDestroyed(CUcontext ctx);
+  // Host memory the GPU can write, to journal each new finding in (its
+  // host and device addresses): a file-backed journal (JournalFile.h)
+  // outlives the process. Without one a context gets pinned memory.
+  void useJournal(CUcontext ctx, patch::FindingRecord *host, patch::FindingRecord *device, size_t bytes);
+  uint64_t tableCapacity() const { return limits_.tableCapacity; }
   bool pending(Sanitizer_LaunchHandle h) const { return pending_.count(h) != 0; }
   // The counters of the last launch, with WARPCHECK_DEBUG only.
   std::string lastCounters;
@@ -55,9 +60,13 @@ private:
     size_t size = 0;
     void *journal = nullptr; // pinned host memory, LaunchState::journal
     size_t journalSize = 0;
+    // A journal given by useJournal(): not ours to free.
+    patch::FindingRecord *journalHost = nullptr, *journalDevice = nullptr;
+    size_t journalHostSize = 0;
   };
   struct Pending {
     patch::LaunchState state;
+    patch::FindingRecord *journalHost = nullptr; // state.journal as the host reads it
     std::array<uint32_t, 3> blockDim{};
     std::array<uint32_t, 3> gridDim{}; // the end callback's launch data may not have it
   };

@@ -1,4 +1,5 @@
 #include "runtime/inject/ModulePatcher.h"
+#include <unistd.h>
 #include <fstream>
 #include <iterator>
 #include <vector>
@@ -60,7 +61,9 @@ void ModulePatcher::onModuleLoaded(CUcontext ctx, CUmodule module, const char *c
   modules_[module] = Loaded{index, ctx};
   ModuleInfo &info = log.modules.back();
   if (!cubinDir_.empty() && cubin && size) {
-    std::string path = cubinDir_ + "/module-" + std::to_string(index) + ".cubin";
+    // Processes of one run share the directory: the pid keeps their cubins apart.
+    std::string path =
+        cubinDir_ + "/module-" + std::to_string(::getpid()) + "-" + std::to_string(index) + ".cubin";
     std::ofstream out(path, std::ios::binary);
     if (out.write(cubin, (std::streamsize)size)) info.cubin = path;
   }

@@ -10,6 +10,9 @@ says what warpcheck must find, in comment lines:
                                              (several markers: the same finding
                                              mentions every one of them)
   // EXPECT-NONE                             no finding at all
+  // EXPECT-MESSAGE: <regex>                 one of the run's errors or warnings
+                                             (the report's run.errors/warnings)
+                                             matches <regex>
   // ARGS: <args>                            program arguments (shell words)
   // NVCC: <args>                            extra nvcc arguments (-lcublas)
 
@@ -58,6 +61,27 @@ EXPECT_RE = re.compile(r"^\s*//\s*EXPECT:\s*(\S+)\s+(.*?)\s*$")
 EXPECT_NONE_RE = re.compile(r"^\s*//\s*EXPECT-NONE\s*$")
 ARGS_RE = re.compile(r"^\s*//\s*ARGS:(.*)$")
 NVCC_RE = re.compile(r"^\s*//\s*NVCC:(.*)$")
+MESSAGE_RE = re.compile(r"^\s*//\s*EXPECT-MESSAGE:\s*(.*?)\s*$")
+
+
+def expected_messages(path):
+    """Patterns the run's errors or warnings must match (// EXPECT-MESSAGE: lines)."""
+    with open(path, encoding="utf-8") as f:
+        return [m.group(1) for m in (MESSAGE_RE.match(line) for line in f) if m]
+
+
+def check_messages(report_path, patterns):
+    """Reasons the run's messages miss an expected pattern (empty: none missed)."""
+    if not patterns:
+        return []
+    try:
+        with open(report_path, encoding="utf-8") as f:
+            run = json.load(f).get("run") or {}
+    except (OSError, ValueError, AttributeError):
+        return ["no readable report to look for messages in"]
+    said = [m for key in ("errors", "warnings") for m in run.get(key) or [] if isinstance(m, str)]
+    return ["no run error or warning matches %r (got: %s)" % (p, "; ".join(said) or "none")
+            for p in patterns if not any(re.search(p, m) for m in said)]
 
 
 def nvcc_args(path):
@@ -250,7 +274,7 @@ def run_test(source, opts, nvcc, arch):
         if checked.code != native.code:
             reasons.append("exit code %s under warpcheck, %s natively" % (checked.code, native.code))
         found, short = check_report(report, source, expects, none, markers)
-        reasons += found
+        reasons += found + check_messages(report, expected_messages(source))
         entry["warpcheck"]["findings"] = short
     entry["reasons"] = reasons
     entry["status"] = "FAIL" if reasons else "PASS"

@@ -1,0 +1,91 @@
+#include "runtime/ProcessLogs.h"
+#include "reports/Demangle.h"
+#include "runtime/Journal.h"
+#include <algorithm>
+#include <dirent.h>
+#include <sys/stat.h>
+
+namespace warpcheck::run {
+
+namespace {
+
+// The names in `dir` of the form `stem<pid>-<n>suffix`, parsed.
+struct Numbered {
+  std::string path;
+  uint64_t pid;
+  int n;
+};
+
+std::vector<Numbered> listNumbered(const std::string &dir, const std::string &stem, const std::string &suffix) {
+  std::vector<Numbered> out;
+  DIR *d = ::opendir(dir.c_str());
+  if (!d) return out;
+  while (dirent *e = ::readdir(d)) {
+    std::string name = e->d_name;
+    if (name.size() <= stem.size() + suffix.size() || name.compare(0, stem.size(), stem) != 0 ||
+        name.compare(name.size() - suffix.size(), suffix.size(), suffix) != 0)
+      continue;
+    std::string middle = name.substr(stem.size(), name.size() - stem.size() - suffix.size());
+    size_t dash = middle.find('-');
+    if (dash == std::string::npos || dash == 0 || dash + 1 == middle.size() ||
+        middle.find_first_not_of("0123456789-") != std::string::npos || middle.find('-', dash + 1) != std::string::npos)
+      continue;
+    out.push_back({dir + "/" + name, std::stoull(middle.substr(0, dash)), std::stoi(middle.substr(dash + 1))});
+  }
+  ::closedir(d);
+  return out;
+}
+
+} // namespace
+
+std::vector<ProcessLog> readProcessLogs(const std::string &prefix, uint64_t program) {
+  size_t slash = prefix.rfind('/');
+  std::string dir = slash == std::string::npos ? "." : prefix.substr(0, slash);
+  std::string stem = (slash == std::string::npos ? prefix : prefix.substr(slash + 1)) + "-";
+  std::vector<ProcessLog> logs;
+  for (const Numbered &f : listNumbered(dir, stem, ".json")) {
+    ProcessLog p;
+    p.path = f.path;
+    p.pid = f.pid;
+    p.image = f.n;
+    struct stat st {};
+    if (::stat(f.path.c_str(), &st) == 0 && st.st_size == 0) p.error = "it wrote nothing";
+    else p.read = readRawLog(f.path, p.log, p.error);
+    logs.push_back(std::move(p));
+  }
+  std::sort(logs.begin(), logs.end(), [program](const ProcessLog &a, const ProcessLog &b) {
+    bool ma = a.pid == program, mb = b.pid == program;
+    if (ma != mb) return ma;
+    return a.pid != b.pid ? a.pid < b.pid : a.image < b.image;
+  });
+  return logs;
+}
+
+void addJournals(const std::string &dir, std::vector<ProcessLog> &logs, std::vector<std::string> &messages) {
+  if (dir.empty()) return;
+  for (const Numbered &f : listNumbered(dir, "journal-", ".bin")) {
+    JournalContents j;
+    std::string error;
+    if (!readJournal(f.path, j, error)) {
+      messages.push_back(error);
+      continue;
+    }
+    if (!j.inFlight) continue;
+    // The latest image of that process is the one that was running.
+    ProcessLog *owner = nullptr;
+    for (ProcessLog &p : logs)
+      if (p.pid == f.pid && p.read) owner = &p;
+    std::string what = "the program ended while " + demangle(j.kernel) + " was running";
+    if (!owner) {
+      messages.push_back(what + ", in a process (pid " + std::to_string(f.pid) +
+                         ") that left no readable log: its " + std::to_string(j.records.size()) +
+                         " finding(s) cannot be placed and are not reported");
+      continue;
+    }
+    messages.push_back(what + "; the " + std::to_string(j.records.size()) +
+                       " finding(s) that launch had made are reported, counted once each");
+    for (RawRecord &r : j.records) mergeRecord(owner->log.records, std::move(r));
+  }
+}
+
+} // namespace warpcheck::run
