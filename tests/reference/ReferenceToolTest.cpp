@@ -84,3 +84,19 @@ TEST(ReferenceTool, BadInputAndUsageExitTwoWithTheirReason) {
   EXPECT_EQ(runTool("--frobnicate a.jsonl").code, 2);
   EXPECT_EQ(runTool("--help").code, 0);
 }
+
+TEST(ReferenceTool, InactiveLaneFindingNamesTheSyncwarpAndTheMissingLanes) {
+  std::string t = R"({"launch":0,"kernel":"w","grid":[1,1,1],"block":[4,1,1],"after":[]})" "\n"
+                  R"({"l":0,"b":0,"t":0,"k":"syncwarp","x":15,"pc":32})" "\n"
+                  R"({"l":0,"b":0,"t":1,"k":"syncwarp","x":15,"pc":32})" "\n"
+                  R"({"l":0,"b":0,"t":0,"k":"exit","pc":40})" "\n";
+  Result r = runTool(writeTemp("sw.jsonl", t));
+  ASSERT_EQ(r.code, 1) << r.out;
+  auto f = nlohmann::json::parse(r.out)["findings"];
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0]["rule"], "warp-mask-inactive-lane");
+  EXPECT_EQ(f[0]["severity"], "error");
+  EXPECT_EQ(f[0]["mask"], 15);
+  EXPECT_EQ(f[0]["missing_lanes"], 12) << "lanes 2 and 3 are alive and never called it";
+  EXPECT_EQ(f[0]["syncwarp"]["pc"], 32);
+}
