@@ -372,3 +372,33 @@ TEST(ReferenceLitmus, FindingsAreDeduplicatedByPcPairWithACount) {
   ASSERT_EQ(f.size(), 1u);
   EXPECT_EQ(f[0].count, 6u) << "every pair of the four blocks";
 }
+
+TEST(ReferenceLitmus, SpinLockWithFailedAttemptsBetweenHoldersIsOrdered) {
+  // Issue 19, situation 1: block 1 spins (failed CASes) while block 0 holds
+  // the lock; then takes it after block 0's fenced release.
+  std::string t = header(0, 2, 1) + access(0, 0, "rmw", kLock, "relaxed", "gpu", 10) +
+                  access(1, 0, "rmw", kLock, "relaxed", "gpu", 10) + // fails: lock held
+                  fence(0, 0, "gpu", 11) + access(0, 0, "r", kCounter, "plain", "", 12) +
+                  access(0, 0, "w", kCounter, "plain", "", 13) + fence(0, 0, "gpu", 14) +
+                  access(1, 0, "rmw", kLock, "relaxed", "gpu", 10) + // fails again
+                  access(0, 0, "rmw", kLock, "relaxed", "gpu", 15) + // atomicExch(lock, 0)
+                  access(1, 0, "rmw", kLock, "relaxed", "gpu", 10) + // succeeds
+                  fence(1, 0, "gpu", 11) + access(1, 0, "r", kCounter, "plain", "", 12) +
+                  access(1, 0, "w", kCounter, "plain", "", 13);
+  EXPECT_EQ(verdict(t), V{});
+}
+
+TEST(ReferenceLitmus, AccessesOutsideTheLockRaceWithTheCriticalSection) {
+  LockStyle s;
+  // Block 1 writes the counter without taking the lock.
+  std::string unlocked = header(0, 2, 1) + criticalSection(0, 0, s) + access(1, 0, "w", kCounter, "plain", "", 30);
+  EXPECT_EQ(verdict(unlocked), (V{"race-global/inter-block", "race-global/inter-block"}));
+  // Block 1 writes it just after releasing the lock; block 0 then reads it
+  // inside its own critical section.
+  std::string afterRelease = header(0, 2, 1) + criticalSection(1, 0, s) +
+                             access(1, 0, "w", kCounter, "plain", "", 30) + criticalSection(0, 0, s);
+  auto v = verdict(afterRelease);
+  ASSERT_FALSE(v.empty());
+  for (const auto &r : v)
+    EXPECT_EQ(r, "race-global/inter-block");
+}
