@@ -4,6 +4,7 @@
 #include "runtime/reference/HappensBefore.h"
 #include <algorithm>
 #include <map>
+#include <utility>
 #include <tuple>
 
 namespace warpcheck::reference {
@@ -37,6 +38,14 @@ std::string severityOf(const std::string &rule, const std::string &relation) {
   return "error";
 }
 
+int relationRank(const std::string &relation) {
+  static const char *order[] = {"intra-warp", "inter-warp", "inter-block", "inter-launch"};
+  for (int i = 0; i < 4; ++i)
+    if (relation == order[i])
+      return i;
+  return -1;
+}
+
 } // namespace
 
 std::vector<Finding> checkTrace(const Trace &trace, const ModelOptions &options) {
@@ -50,8 +59,15 @@ std::vector<Finding> checkTrace(const Trace &trace, const ModelOptions &options)
     auto key = std::make_tuple(f.rule, std::min(pcA, pcB), std::max(pcA, pcB));
     auto it = byKey.find(key);
     if (it != byKey.end()) {
-      findings[it->second].count += 1;
-      findings[it->second].missingLanes |= f.missingLanes;
+      Finding &kept = findings[it->second];
+      // One pc pair can be intra-warp for some threads and inter-block for
+      // others: keep the widest relation's example (and its severity).
+      if (relationRank(f.relation) > relationRank(kept.relation)) {
+        f.count = kept.count;
+        std::swap(kept, f);
+      }
+      kept.count += 1;
+      kept.missingLanes |= f.missingLanes;
       return;
     }
     byKey[key] = findings.size();

@@ -39,7 +39,8 @@ using SyncwarpKey = std::tuple<uint64_t, uint64_t, uint32_t, uint32_t, uint32_t>
 using LocKey = std::tuple<int, uint64_t, uint64_t, uint64_t>;        // space, launch, block, address
 
 struct ThreadState {
-  uint32_t idx = 0;
+  uint32_t idx = 0; // in threads_
+  ThreadRef ref;
   uint64_t launch = 0, block = 0;
   VectorClock clock;
   // Clock at the latest fence whose scope is at least level i.
@@ -82,7 +83,7 @@ struct ByteShadow {
 class Scanner {
 public:
   Scanner(const Trace &t, const Variant &v, const ModelOptions &o)
-      : trace_(t), variant_(v), options_(o), tid_(t.events.size()), epoch_(t.events.size()) {}
+      : trace_(t), variant_(v), options_(o), tid_(t.events.size()), epoch_(t.events.size()), ref_(t.events.size()) {}
 
   ScanResult run() {
     for (uint32_t i = 0; i < trace_.events.size(); ++i)
@@ -102,6 +103,8 @@ private:
   std::map<uint64_t, VectorClock> launchStart_;
   std::map<uint64_t, std::vector<uint32_t>> launchThreads_;
   std::vector<uint32_t> tid_, epoch_; // per event: thread index, own clock at the access
+  std::vector<ThreadRef> ref_;
+  std::map<BlockKey, uint32_t> slots_; // clock chunk of each block
   std::map<LocKey, std::vector<ReleaseEntry>> releases_;
   std::map<LocKey, MbarState> mbars_;
   std::map<LocKey, ByteShadow> shadow_;
@@ -137,7 +140,9 @@ private:
     t.launch = e.launch;
     t.block = e.block;
     t.clock = start->second;
-    t.clock.set(t.idx, 1);
+    auto slot = slots_.emplace(BlockKey{e.launch, e.block}, static_cast<uint32_t>(slots_.size())).first;
+    t.ref = {slot->second, static_cast<uint32_t>(e.thread)};
+    t.clock.set(t.ref, 1);
     threadIndex_[key] = t.idx;
     launchThreads_[e.launch].push_back(t.idx);
     threads_.push_back(std::move(t));
@@ -165,7 +170,7 @@ private:
     case Kind::MbarWait: mbarWait(e, t); break;
     case Kind::Exit: threadExit(e); break;
     }
-    threads_[idx].clock.tick(idx);
+    threads_[idx].clock.tick(threads_[idx].ref);
   }
 
   // --- accesses -----------------------------------------------------------
@@ -176,7 +181,8 @@ private:
     if (e.reads() && isStrong(e))
       acquireFrom(releases_[loc], e, t);
     tid_[i] = t.idx;
-    epoch_[i] = t.clock.get(t.idx);
+    epoch_[i] = t.clock.get(t.ref);
+    ref_[i] = t.ref;
     checkRaces(i, t);
     if (e.writes())
       releaseTo(releases_[loc], e, t);
@@ -233,7 +239,7 @@ private:
       ByteShadow &byte = shadow_[locOf(e, e.addr + k)];
       auto check = [&](const std::vector<uint32_t> &prior) {
         for (uint32_t p : prior) {
-          if (tid_[p] == t.idx || epoch_[p] <= t.clock.get(tid_[p]))
+          if (tid_[p] == t.idx || epoch_[p] <= t.clock.get(ref_[p]))
             continue; // program order or happens-before
           if (morallyStrong(trace_.events[p], e, variant_.widenScopes, options_))
             continue;

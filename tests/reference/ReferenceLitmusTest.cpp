@@ -402,3 +402,20 @@ TEST(ReferenceLitmus, AccessesOutsideTheLockRaceWithTheCriticalSection) {
   for (const auto &r : v)
     EXPECT_EQ(r, "race-global/inter-block");
 }
+
+TEST(ReferenceLitmus, APcPairRacingInsideAWarpAndAcrossBlocksIsReportedAsAcrossBlocks) {
+  // Each thread writes word g (its global index) and reads word g + 1: 63
+  // pairs of one pc pair, 62 inside a warp and one across the two blocks.
+  std::string t = header(0, 2, 32);
+  for (int g = 0; g < 64; ++g)
+    t += access(g / 32, g % 32, "w", g * 4, "plain", "", 10);
+  for (int g = 0; g < 64; ++g)
+    t += access(g / 32, g % 32, "r", (g + 1) * 4, "plain", "", 11);
+  auto f = findingsOf(t);
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].count, 63u);
+  EXPECT_EQ(f[0].relation, "inter-block");
+  EXPECT_EQ(f[0].severity, "error");
+  auto trace = parseTraceText(t);
+  EXPECT_NE(trace.events[f[0].first].block, trace.events[f[0].second].block);
+}
