@@ -88,8 +88,8 @@ public:
   ScanResult run() {
     for (uint32_t i = 0; i < trace_.events.size(); ++i)
       step(i);
-    for (auto it = openSyncwarps_.begin(); it != openSyncwarps_.end();)
-      resolveSyncwarp(*it++);
+    while (!openSyncwarps_.empty()) // the trace ended with lanes still missing
+      resolveSyncwarp(*openSyncwarps_.begin());
     return std::move(result_);
   }
 
@@ -354,7 +354,8 @@ private:
 
   // The lanes that took part order each other; lanes named in the mask that
   // neither took part nor exited are reported.
-  void resolveSyncwarp(const SyncwarpKey &key) {
+  // `key` by value: callers pass elements of openSyncwarps_, erased here.
+  void resolveSyncwarp(SyncwarpKey key) {
     SyncwarpGroup &g = syncwarps_[key];
     if (g.resolved)
       return;

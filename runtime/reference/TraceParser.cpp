@@ -41,8 +41,9 @@ struct LineReader {
     if (!it->is_array() || it->size() != 3)
       fail(std::string("field \"") + key + "\" must be an array [x,y,z]");
     for (int i = 0; i < 3; ++i) {
-      if (!(*it)[i].is_number_unsigned() || (*it)[i].get<uint64_t>() == 0)
-        fail(std::string("field \"") + key + "\" must hold three positive integers");
+      if (!(*it)[i].is_number_unsigned() || (*it)[i].get<uint64_t>() == 0 ||
+          (*it)[i].get<uint64_t>() > 0x7fffffffu)
+        fail(std::string("field \"") + key + "\" must hold three integers from 1 to 2^31-1");
       out[i] = (*it)[i].get<uint64_t>();
     }
   }
@@ -116,6 +117,8 @@ void parseLaunch(const LineReader &r, const json &o, Trace &trace) {
   l.kernel = r.str(o, "kernel");
   r.dims(o, "grid", l.grid);
   r.dims(o, "block", l.block);
+  if (l.threadsPerBlock() > 1024)
+    r.fail("a block of " + std::to_string(l.threadsPerBlock()) + " threads: CUDA allows at most 1024");
   if (trace.launchIndex.count(l.id))
     r.fail("launch " + std::to_string(l.id) + " declared twice");
   if (auto it = o.find("after"); it != o.end()) {

@@ -419,3 +419,12 @@ TEST(ReferenceLitmus, APcPairRacingInsideAWarpAndAcrossBlocksIsReportedAsAcrossB
   auto trace = parseTraceText(t);
   EXPECT_NE(trace.events[f[0].first].block, trace.events[f[0].second].block);
 }
+
+TEST(ReferenceLitmus, ASyncwarpStillMissingLanesWhenTheTraceEndsIsReported) {
+  std::string t = header(0, 1, 32) + sync(0, 1, "syncwarp", 0x3, 10) + sync(0, 2, "syncwarp", 0xc, 11);
+  auto f = findingsOf(t);
+  ASSERT_EQ(f.size(), 2u);
+  EXPECT_EQ(f[0].rule, "warp-mask-inactive-lane");
+  EXPECT_EQ(f[0].missingLanes, 0x1u);
+  EXPECT_EQ(f[1].missingLanes, 0x8u);
+}

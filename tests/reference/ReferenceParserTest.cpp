@@ -54,7 +54,9 @@ TEST(ReferenceParser, RejectsBadLaunchHeaders) {
   EXPECT_EQ(errorOf(R"({"launch":0,"kernel":"k","grid":[1,1],"block":[1,1,1]})"),
             "t.jsonl:1: field \"grid\" must be an array [x,y,z]");
   EXPECT_EQ(errorOf(R"({"launch":0,"kernel":"k","grid":[1,0,1],"block":[1,1,1]})"),
-            "t.jsonl:1: field \"grid\" must hold three positive integers");
+            "t.jsonl:1: field \"grid\" must hold three integers from 1 to 2^31-1");
+  EXPECT_EQ(errorOf(R"({"launch":0,"kernel":"k","grid":[1,1,1],"block":[64,32,1]})"),
+            "t.jsonl:1: a block of 2048 threads: CUDA allows at most 1024");
   EXPECT_EQ(errorOf(R"({"launch":0,"grid":[1,1,1],"block":[1,1,1]})"), "t.jsonl:1: missing field \"kernel\"");
   EXPECT_EQ(errorOf(R"({"launch":0,"kernel":"k","grid":[1,1,1],"block":[1,1,1],"stream":3})"),
             "t.jsonl:1: unknown field \"stream\"");
