@@ -69,6 +69,7 @@ struct SyncwarpGroup {
   VectorClock joined;
   std::vector<uint32_t> members;
   uint32_t firstEvent = 0;
+  uint32_t exitedAtCall = 0; // lanes already exited when the first lane called it
   bool resolved = false;
 };
 
@@ -325,10 +326,15 @@ private:
     return n <= first ? 0 : (1u << (n - first)) - 1;
   }
 
-  uint32_t missingLanes(const SyncwarpKey &key, const SyncwarpGroup &g) {
+  // Lanes named in the mask that have not called it, leaving out those in
+  // `exited`.
+  uint32_t absentLanes(const SyncwarpKey &key, const SyncwarpGroup &g, uint32_t exited) const {
     auto [launch, block, warp, mask, k] = key;
-    (void)k;
-    return mask & existingLanes(launch, warp) & ~g.arrived & ~exitedLanes_[{launch, block, warp}];
+    (void)block, (void)k;
+    return mask & existingLanes(launch, warp) & ~g.arrived & ~exited;
+  }
+  uint32_t exitedNow(const SyncwarpKey &key) {
+    return exitedLanes_[{std::get<0>(key), std::get<1>(key), std::get<2>(key)}];
   }
 
   void syncwarp(uint32_t i, ThreadState &t) {
@@ -341,6 +347,7 @@ private:
       return; // the others moved on already: it orders nothing
     if (g.members.empty()) {
       g.firstEvent = i;
+      g.exitedAtCall = exitedNow(key);
       openSyncwarps_.insert(key);
     }
     g.arrived |= 1u << e.lane();
@@ -348,12 +355,13 @@ private:
     g.members.push_back(t.idx);
     t.inSyncwarp = true;
     t.syncwarp = key;
-    if (missingLanes(key, g) == 0)
+    if (absentLanes(key, g, exitedNow(key)) == 0)
       resolveSyncwarp(key);
   }
 
-  // The lanes that took part order each other; lanes named in the mask that
-  // neither took part nor exited are reported.
+  // The lanes that took part order each other. Lanes named in the mask that
+  // had not exited when it was called and never called it are reported,
+  // even if they exited since (the syncwarp then stopped waiting for them).
   // `key` by value: callers pass elements of openSyncwarps_, erased here.
   void resolveSyncwarp(SyncwarpKey key) {
     SyncwarpGroup &g = syncwarps_[key];
@@ -365,7 +373,7 @@ private:
       threads_[m].clock.join(g.joined);
       threads_[m].inSyncwarp = false;
     }
-    if (uint32_t missing = missingLanes(key, g))
+    if (uint32_t missing = absentLanes(key, g, g.exitedAtCall))
       result_.inactive.push_back({g.firstEvent, missing});
   }
 
@@ -397,7 +405,7 @@ private:
     std::vector<SyncwarpKey> done;
     for (const auto &key : openSyncwarps_)
       if (std::get<0>(key) == e.launch && std::get<1>(key) == e.block && std::get<2>(key) == e.warp() &&
-          missingLanes(key, syncwarps_[key]) == 0)
+          absentLanes(key, syncwarps_[key], exitedNow(key)) == 0)
         done.push_back(key);
     for (const auto &key : done)
       resolveSyncwarp(key);

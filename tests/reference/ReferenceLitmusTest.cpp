@@ -428,3 +428,17 @@ TEST(ReferenceLitmus, ASyncwarpStillMissingLanesWhenTheTraceEndsIsReported) {
   EXPECT_EQ(f[0].missingLanes, 0x1u);
   EXPECT_EQ(f[1].missingLanes, 0x8u);
 }
+
+TEST(ReferenceLitmus, LanesThatExitOnlyAfterTheSyncwarpWasCalledAreStillInactive) {
+  // Issue 19, situation 8, with the trace order a GPU gives when the
+  // syncwarp waits for lanes 16-31 until they exit.
+  std::string t = header(0, 1, 32);
+  for (int l = 0; l < 32; ++l)
+    t += access(0, l, "w", l * 4, "plain", "", 10, "s");
+  for (int l = 0; l < 16; ++l)
+    t += sync(0, l, "syncwarp", 0xffffffffu, 11);
+  for (int l = 16; l < 32; ++l)
+    t += sync(0, l, "exit", 0, 13);
+  t += access(0, 15, "r", 16 * 4, "plain", "", 12, "s");
+  EXPECT_EQ(verdict(t), (V{"race-shared/intra-warp", "warp-mask-inactive-lane"}));
+}
