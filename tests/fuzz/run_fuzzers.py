@@ -38,6 +38,8 @@ FUZZERS = {
                         "reports/RuleCatalog.cpp", "@rule-catalog"],
     "ConfigReader": ["corpus:config", "config/YamlSubset.cpp", "config/ProjectConfig.cpp", "config/ConfigApply.cpp",
                      "reports/Glob.cpp", "reports/ReadFile.cpp", "reports/RuleCatalog.cpp", "@rule-catalog"],
+    "ReferenceTrace": ["runtime/reference/TraceParser.cpp", "runtime/reference/HappensBefore.cpp",
+                       "runtime/reference/Findings.cpp"],
 }
 
 HERE = os.path.dirname(os.path.abspath(__file__))

@@ -1,0 +1,421 @@
+// The vector-clock implementation of docs/run-memory-model.md: a clock per
+// thread; per-location release sets (release sequences continued by RMWs);
+// fence-based release and acquire patterns modelled as ThreadSanitizer
+// models C++ fences; barrier, named-barrier, syncwarp and mbarrier phases
+// joining the clocks of their participants; scopes deciding who
+// synchronises with whom. The shadow is exact: every access of every byte.
+#include "runtime/reference/HappensBefore.h"
+#include "runtime/reference/VectorClock.h"
+#include <map>
+#include <optional>
+#include <tuple>
+
+namespace warpcheck::reference {
+namespace {
+
+// What a release published at one location: the releasing thread's clock,
+// the release's scope and the releasing thread's block.
+struct ReleaseEntry {
+  VectorClock clock;
+  int level = LevelCta;
+  uint64_t launch = 0, block = 0;
+};
+
+// Entries that differ only in clock synchronise with the same readers:
+// merge them, so spinning RMWs keep the set small.
+void addEntry(std::vector<ReleaseEntry> &set, ReleaseEntry e) {
+  for (auto &old : set)
+    if (old.level == e.level && old.launch == e.launch && old.block == e.block) {
+      old.clock.join(e.clock);
+      return;
+    }
+  set.push_back(std::move(e));
+}
+
+using BlockKey = std::pair<uint64_t, uint64_t>;                      // launch, block
+using BarKey = std::tuple<uint64_t, uint64_t, uint64_t>;             // launch, block, barrier id
+using WarpKey = std::tuple<uint64_t, uint64_t, uint32_t>;            // launch, block, warp
+using SyncwarpKey = std::tuple<uint64_t, uint64_t, uint32_t, uint32_t, uint32_t>; // + mask, instance
+using LocKey = std::tuple<int, uint64_t, uint64_t, uint64_t>;        // space, launch, block, address
+
+struct ThreadState {
+  uint32_t idx = 0; // in threads_
+  ThreadRef ref;
+  uint64_t launch = 0, block = 0;
+  VectorClock clock;
+  // Clock at the latest fence whose scope is at least level i.
+  std::optional<VectorClock> fenceRelease[LevelCount];
+  // What strong reads observed, waiting for an acquire fence: indexed by
+  // whether the releaser is in this thread's block and the read's scope.
+  VectorClock pending[2][LevelCount];
+  bool waitingBar = false;
+  BarKey barKey;
+  uint64_t barSerial = 0;
+  bool inSyncwarp = false;
+  SyncwarpKey syncwarp;
+  std::map<uint32_t, uint32_t> syncwarpCalls; // per mask: how many so far
+};
+
+struct BarPhase {
+  uint64_t serial = 0;
+  uint64_t count = 0; // 0: the whole block
+  uint64_t arrivals = 0;
+  VectorClock joined;
+  std::vector<uint32_t> waiters;
+};
+
+struct SyncwarpGroup {
+  uint32_t arrived = 0; // lanes
+  VectorClock joined;
+  std::vector<uint32_t> members;
+  uint32_t firstEvent = 0;
+  uint32_t exitedAtCall = 0; // lanes already exited when the first lane called it
+  bool resolved = false;
+};
+
+struct MbarState {
+  std::vector<ReleaseEntry> current, completed;
+};
+
+struct ByteShadow {
+  std::vector<uint32_t> reads, writes; // event indices; RMWs are in writes
+};
+
+class Scanner {
+public:
+  Scanner(const Trace &t, const Variant &v, const ModelOptions &o)
+      : trace_(t), variant_(v), options_(o), tid_(t.events.size()), epoch_(t.events.size()), ref_(t.events.size()) {}
+
+  ScanResult run() {
+    for (uint32_t i = 0; i < trace_.events.size(); ++i)
+      step(i);
+    while (!openSyncwarps_.empty()) // the trace ended with lanes still missing
+      resolveSyncwarp(*openSyncwarps_.begin());
+    return std::move(result_);
+  }
+
+private:
+  const Trace &trace_;
+  Variant variant_;
+  ModelOptions options_;
+  ScanResult result_;
+  std::vector<ThreadState> threads_;
+  std::map<std::tuple<uint64_t, uint64_t, uint64_t>, uint32_t> threadIndex_;
+  std::map<uint64_t, VectorClock> launchStart_;
+  std::map<uint64_t, std::vector<uint32_t>> launchThreads_;
+  std::vector<uint32_t> tid_, epoch_; // per event: thread index, own clock at the access
+  std::vector<ThreadRef> ref_;
+  std::map<BlockKey, uint32_t> slots_; // clock chunk of each block
+  std::map<LocKey, std::vector<ReleaseEntry>> releases_;
+  std::map<LocKey, MbarState> mbars_;
+  std::map<LocKey, ByteShadow> shadow_;
+  std::map<BarKey, BarPhase> bars_;
+  std::map<BlockKey, uint64_t> exitedInBlock_;
+  std::map<WarpKey, uint32_t> exitedLanes_;
+  std::map<SyncwarpKey, SyncwarpGroup> syncwarps_;
+  std::set<SyncwarpKey> openSyncwarps_;
+
+  int level(const Event &e) const { return eventLevel(e, variant_.widenScopes); }
+
+  static LocKey locOf(const Event &e, uint64_t addr) {
+    bool shared = e.space == Space::Shared; // shared memory is per block
+    return {static_cast<int>(e.space), shared ? e.launch : 0, shared ? e.block : 0, addr};
+  }
+
+  ThreadState &threadOf(const Event &e) {
+    auto key = std::make_tuple(e.launch, e.block, e.thread);
+    auto it = threadIndex_.find(key);
+    if (it != threadIndex_.end())
+      return threads_[it->second];
+    auto start = launchStart_.find(e.launch);
+    if (start == launchStart_.end()) {
+      // A launch starts after everything of the launches "after" names.
+      VectorClock c;
+      for (uint64_t before : trace_.launch(e.launch).after)
+        for (uint32_t t : launchThreads_[before])
+          c.join(threads_[t].clock);
+      start = launchStart_.emplace(e.launch, c).first;
+    }
+    ThreadState t;
+    t.idx = static_cast<uint32_t>(threads_.size());
+    t.launch = e.launch;
+    t.block = e.block;
+    t.clock = start->second;
+    auto slot = slots_.emplace(BlockKey{e.launch, e.block}, static_cast<uint32_t>(slots_.size())).first;
+    t.ref = {slot->second, static_cast<uint32_t>(e.thread)};
+    t.clock.set(t.ref, 1);
+    threadIndex_[key] = t.idx;
+    launchThreads_[e.launch].push_back(t.idx);
+    threads_.push_back(std::move(t));
+    return threads_.back();
+  }
+
+  void step(uint32_t i) {
+    const Event &e = trace_.events[i];
+    uint32_t idx = threadOf(e).idx;
+    // A thread that moves on leaves the syncwarp or barrier it was at.
+    if (threads_[idx].inSyncwarp)
+      resolveSyncwarp(threads_[idx].syncwarp);
+    if (threads_[idx].waitingBar)
+      leaveBarrier(threads_[idx]);
+    ThreadState &t = threads_[idx];
+    switch (e.kind) {
+    case Kind::Read:
+    case Kind::Write:
+    case Kind::Rmw: access(i, t); break;
+    case Kind::Fence: fence(e, t); break;
+    case Kind::Bar:
+    case Kind::Arrive: barrier(e, t); break;
+    case Kind::Syncwarp: syncwarp(i, t); break;
+    case Kind::MbarArrive: addEntry(mbars_[locOf(e, e.addr)].current, {t.clock, level(e), t.launch, t.block}); break;
+    case Kind::MbarWait: mbarWait(e, t); break;
+    case Kind::Exit: threadExit(e); break;
+    }
+    threads_[idx].clock.tick(threads_[idx].ref);
+  }
+
+  // --- accesses -----------------------------------------------------------
+
+  void access(uint32_t i, ThreadState &t) {
+    const Event &e = trace_.events[i];
+    LocKey loc = locOf(e, e.addr);
+    if (e.reads() && isStrong(e))
+      acquireFrom(releases_[loc], e, t);
+    tid_[i] = t.idx;
+    epoch_[i] = t.clock.get(t.ref);
+    ref_[i] = t.ref;
+    checkRaces(i, t);
+    if (e.writes())
+      releaseTo(releases_[loc], e, t);
+  }
+
+  bool acquires(const Event &e) const {
+    return e.sem == Sem::Acquire || e.sem == Sem::AcqRel || (variant_.strongIsReleaseAcquire && isStrong(e));
+  }
+  bool releases(const Event &e) const {
+    return e.sem == Sem::Release || e.sem == Sem::AcqRel || (variant_.strongIsReleaseAcquire && isStrong(e));
+  }
+
+  // The read observes the latest write of the location: synchronise with
+  // its release set now (acquire) or at the next acquire fence (relaxed).
+  void acquireFrom(const std::vector<ReleaseEntry> &set, const Event &e, ThreadState &t) {
+    int readLevel = level(e);
+    for (const auto &entry : set) {
+      bool same = entry.launch == t.launch && entry.block == t.block;
+      if (!levelIncludes(entry.level, same))
+        continue; // the release does not reach this thread
+      if (acquires(e)) {
+        if (levelIncludes(readLevel, same))
+          t.clock.join(entry.clock);
+      } else {
+        t.pending[same][readLevel].join(entry.clock);
+      }
+    }
+  }
+
+  // A strong write heads a new release sequence (a release, or a fence
+  // before it); an RMW continues the current one; a plain write ends it.
+  void releaseTo(std::vector<ReleaseEntry> &set, const Event &e, ThreadState &t) {
+    if (!isStrong(e)) {
+      set.clear();
+      return;
+    }
+    std::vector<ReleaseEntry> mine;
+    int writeLevel = level(e);
+    if (releases(e))
+      addEntry(mine, {t.clock, writeLevel, t.launch, t.block});
+    for (int l = 0; l <= writeLevel; ++l)
+      if (t.fenceRelease[l])
+        addEntry(mine, {*t.fenceRelease[l], l, t.launch, t.block});
+    if (e.kind == Kind::Write)
+      set.clear();
+    for (auto &entry : mine)
+      addEntry(set, std::move(entry));
+  }
+
+  void checkRaces(uint32_t i, const ThreadState &t) {
+    const Event &e = trace_.events[i];
+    std::set<uint32_t> partners;
+    for (uint32_t k = 0; k < e.bytes; ++k) {
+      ByteShadow &byte = shadow_[locOf(e, e.addr + k)];
+      auto check = [&](const std::vector<uint32_t> &prior) {
+        for (uint32_t p : prior) {
+          if (tid_[p] == t.idx || epoch_[p] <= t.clock.get(ref_[p]))
+            continue; // program order or happens-before
+          if (morallyStrong(trace_.events[p], e, variant_.widenScopes, options_))
+            continue;
+          partners.insert(p);
+        }
+      };
+      check(byte.writes);
+      if (e.writes())
+        check(byte.reads);
+      (e.writes() ? byte.writes : byte.reads).push_back(i);
+    }
+    for (uint32_t p : partners)
+      result_.races.insert({p, i});
+  }
+
+  // --- fences -------------------------------------------------------------
+
+  void fence(const Event &e, ThreadState &t) {
+    int f = level(e);
+    // Acquire: what earlier strong reads observed, where the pattern's
+    // scope (the narrower of read and fence) reaches the releaser.
+    for (int same = 0; same < 2; ++same)
+      for (int r = 0; r < LevelCount; ++r)
+        if (levelIncludes(std::min(r, f), same))
+          t.clock.join(t.pending[same][r]);
+    // Release: later strong writes publish the clock as it is now.
+    for (int l = 0; l <= f; ++l)
+      t.fenceRelease[l] = t.clock;
+  }
+
+  // --- barriers -----------------------------------------------------------
+
+  uint64_t blockThreads(uint64_t launch) const { return trace_.launch(launch).threadsPerBlock(); }
+
+  void barrier(const Event &e, ThreadState &t) {
+    BarKey key{e.launch, e.block, e.aux >> 16};
+    BarPhase &phase = bars_[key];
+    if (phase.arrivals == 0)
+      phase.count = e.aux & 0xffff;
+    ++phase.arrivals;
+    phase.joined.join(t.clock);
+    if (e.kind == Kind::Bar) { // bar.sync / bar.red wait; bar.arrive does not
+      phase.waiters.push_back(t.idx);
+      t.waitingBar = true;
+      t.barKey = key;
+      t.barSerial = phase.serial;
+    }
+    completeBarrier(key);
+  }
+
+  void completeBarrier(const BarKey &key) {
+    BarPhase &phase = bars_[key];
+    uint64_t launch = std::get<0>(key), block = std::get<1>(key);
+    uint64_t expected = phase.count ? phase.count : blockThreads(launch) - exitedInBlock_[{launch, block}];
+    if (phase.arrivals == 0 || phase.arrivals < expected)
+      return;
+    for (uint32_t w : phase.waiters) {
+      threads_[w].clock.join(phase.joined);
+      threads_[w].waitingBar = false;
+    }
+    BarPhase next;
+    next.serial = phase.serial + 1;
+    phase = std::move(next);
+  }
+
+  // A thread seen moving on before its phase completed acquires nothing
+  // from that phase.
+  void leaveBarrier(ThreadState &t) {
+    t.waitingBar = false;
+    BarPhase &phase = bars_[t.barKey];
+    if (phase.serial != t.barSerial)
+      return;
+    auto &w = phase.waiters;
+    w.erase(std::remove(w.begin(), w.end(), t.idx), w.end());
+  }
+
+  // --- __syncwarp ----------------------------------------------------------
+
+  uint32_t existingLanes(uint64_t launch, uint32_t warp) const {
+    uint64_t n = blockThreads(launch), first = uint64_t(warp) * 32;
+    if (n >= first + 32)
+      return 0xffffffffu;
+    return n <= first ? 0 : (1u << (n - first)) - 1;
+  }
+
+  // Lanes named in the mask that have not called it, leaving out those in
+  // `exited`.
+  uint32_t absentLanes(const SyncwarpKey &key, const SyncwarpGroup &g, uint32_t exited) const {
+    auto [launch, block, warp, mask, k] = key;
+    (void)block, (void)k;
+    return mask & existingLanes(launch, warp) & ~g.arrived & ~exited;
+  }
+  uint32_t exitedNow(const SyncwarpKey &key) {
+    return exitedLanes_[{std::get<0>(key), std::get<1>(key), std::get<2>(key)}];
+  }
+
+  void syncwarp(uint32_t i, ThreadState &t) {
+    const Event &e = trace_.events[i];
+    uint32_t mask = static_cast<uint32_t>(e.aux);
+    uint32_t k = t.syncwarpCalls[mask]++; // the lane's k-th syncwarp with this mask
+    SyncwarpKey key{e.launch, e.block, e.warp(), mask, k};
+    SyncwarpGroup &g = syncwarps_[key];
+    if (g.resolved)
+      return; // the others moved on already: it orders nothing
+    if (g.members.empty()) {
+      g.firstEvent = i;
+      g.exitedAtCall = exitedNow(key);
+      openSyncwarps_.insert(key);
+    }
+    g.arrived |= 1u << e.lane();
+    g.joined.join(t.clock);
+    g.members.push_back(t.idx);
+    t.inSyncwarp = true;
+    t.syncwarp = key;
+    if (absentLanes(key, g, exitedNow(key)) == 0)
+      resolveSyncwarp(key);
+  }
+
+  // The lanes that took part order each other. Lanes named in the mask that
+  // had not exited when it was called and never called it are reported,
+  // even if they exited since (the syncwarp then stopped waiting for them).
+  // `key` by value: callers pass elements of openSyncwarps_, erased here.
+  void resolveSyncwarp(SyncwarpKey key) {
+    SyncwarpGroup &g = syncwarps_[key];
+    if (g.resolved)
+      return;
+    g.resolved = true;
+    openSyncwarps_.erase(key);
+    for (uint32_t m : g.members) {
+      threads_[m].clock.join(g.joined);
+      threads_[m].inSyncwarp = false;
+    }
+    if (uint32_t missing = absentLanes(key, g, g.exitedAtCall))
+      result_.inactive.push_back({g.firstEvent, missing});
+  }
+
+  // --- mbarrier / cuda::barrier ----------------------------------------------
+
+  void mbarWait(const Event &e, ThreadState &t) {
+    MbarState &m = mbars_[locOf(e, e.addr)];
+    if (!m.current.empty()) { // this wait completes the phase
+      m.completed = std::move(m.current);
+      m.current.clear();
+    }
+    int waitLevel = level(e);
+    for (const auto &entry : m.completed) {
+      bool same = entry.launch == t.launch && entry.block == t.block;
+      if (levelIncludes(entry.level, same) && levelIncludes(waitLevel, same))
+        t.clock.join(entry.clock);
+    }
+  }
+
+  // --- exit -----------------------------------------------------------------
+
+  void threadExit(const Event &e) {
+    ++exitedInBlock_[{e.launch, e.block}];
+    exitedLanes_[{e.launch, e.block, e.warp()}] |= 1u << e.lane();
+    // Exited threads no longer count for whole-block barriers or masks.
+    for (auto &[key, phase] : bars_)
+      if (std::get<0>(key) == e.launch && std::get<1>(key) == e.block && phase.count == 0)
+        completeBarrier(key);
+    std::vector<SyncwarpKey> done;
+    for (const auto &key : openSyncwarps_)
+      if (std::get<0>(key) == e.launch && std::get<1>(key) == e.block && std::get<2>(key) == e.warp() &&
+          absentLanes(key, syncwarps_[key], exitedNow(key)) == 0)
+        done.push_back(key);
+    for (const auto &key : done)
+      resolveSyncwarp(key);
+  }
+};
+
+} // namespace
+
+ScanResult scanTrace(const Trace &trace, const Variant &variant, const ModelOptions &options) {
+  return Scanner(trace, variant, options).run();
+}
+
+} // namespace warpcheck::reference
