@@ -60,6 +60,26 @@ std::string makeJournalDir(const std::string &work) {
   return ::mkdir(dir.c_str(), 0700) == 0 ? dir : "";
 }
 
+// Copies `from` to `to` through a temporary file beside `to` and a rename,
+// so that `to` is either the whole trace or untouched.
+bool copyFileAtomically(const std::string &from, const std::string &to, std::string &why) {
+  std::ifstream in(from, std::ios::binary);
+  if (!in) return why = "the program wrote no trace (no launch was checked)", false;
+  std::string tmp = to + ".tmp-" + std::to_string(::getpid());
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    if (!(out << in.rdbuf()) || !out.flush()) {
+      std::remove(tmp.c_str());
+      return why = "cannot write " + tmp, false;
+    }
+  }
+  if (std::rename(tmp.c_str(), to.c_str()) != 0) {
+    std::remove(tmp.c_str());
+    return why = "cannot rename " + tmp + " to " + to, false;
+  }
+  return true;
+}
+
 void removeTree(const std::string &dir) {
   std::error_code ec;
   if (!dir.empty() && std::filesystem::remove_all(dir, ec) == static_cast<std::uintmax_t>(-1))
@@ -134,6 +154,7 @@ int runCommand(const std::vector<std::string> &args) {
   ConfigOptions configOpts;
   uint64_t printLimit = 0;
   int errorExit = -1;
+  std::string traceOut;
   std::map<std::string, std::string> flags;
   auto flag = [&](const char *name) {
     return [&flags, name](const std::string &v, std::string &) {
@@ -197,6 +218,18 @@ int runCommand(const std::vector<std::string> &args) {
            [&](const std::string &, std::string &) { flags[run::flagEnvName("global")] = "0"; return true; }},
           {"--no-intra-warp", "", "", "do not report races between lanes of one warp",
            [&](const std::string &, std::string &) { flags[run::flagEnvName("intra_warp")] = "0"; return true; }},
+          {"--trace", "", "FILE",
+           "write every event of the first checked launches to FILE, in the reference checker's trace format "
+           "(docs/run-memory-model.md; check it with warpcheck-reference)",
+           [&](const std::string &v, std::string &e) {
+             if (v.empty()) return e = "expected a file name", false;
+             traceOut = v;
+             return true;
+           }},
+          {"--trace-launches", "", "N", "with --trace: how many checked launches to trace (default 16)",
+           countFlag("trace_launches")},
+          {"--trace-events", "", "N", "with --trace: events one launch may record (default 4194304); a launch "
+           "with more is left out", countFlag("trace_events")},
           {"--patch-on-load", "", "", "patch every module when it is loaded, not before its first checked launch",
            [&](const std::string &, std::string &) {
              flags[run::flagEnvName("patch_on_launch")] = "0";
@@ -261,6 +294,7 @@ int runCommand(const std::vector<std::string> &args) {
   flags[run::flagEnvName("journal_dir")] = journalDir;
   flags[run::flagEnvName("patches")] = files.patches;
   flags[run::flagEnvName("cubin_dir")] = work;
+  if (!traceOut.empty()) flags[run::flagEnvName("trace")] = work + "/trace";
   if (!files.nvdisasm.empty()) flags[run::flagEnvName("nvdisasm")] = files.nvdisasm;
 
   ChildStatus status;
@@ -337,6 +371,11 @@ int runCommand(const std::vector<std::string> &args) {
   if (files.nvdisasm.empty() && anyRecords)
     summary.warnings.push_back("nvdisasm not found (set WARPCHECK_NVDISASM): findings show function+offset only");
   mergeFindings(report.findings);
+  if (!traceOut.empty()) {
+    // The program's own trace; its children's stay unwritten.
+    std::string traced = work + "/trace-" + std::to_string(status.pid) + ".jsonl", why;
+    if (!copyFileAtomically(traced, traceOut, why)) summary.errors.push_back("no trace written to " + traceOut + ": " + why);
+  }
   report.run = summary;
   removeTree(work);
   if (journalDir.rfind(work, 0) != 0) removeTree(journalDir);

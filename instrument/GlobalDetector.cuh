@@ -471,6 +471,14 @@ __device__ void globalAccess(const LaunchState *st, uint64_t pc, uint64_t addres
   GlobalThread *me = &st->global[(size_t)s * st->threadsPerBlock + thread];
   // The fences the thread ran since its previous global access.
   uint8_t info = pcInfoAt(st, pc, me);
+  if (st->trace) {
+    // Strong accesses as relaxed ones at their scope; the SASS does not
+    // tell `volatile` from `cuda::atomic_ref<T, thread_scope_system>`.
+    traceFences(st, pc, info);
+    bool strong = atomic || (info & (kPcStrong | kPcBlockScope));
+    trace(st, traceAccessKind(write, atomic), pc, address, size, kSpaceGlobal, strong ? kSemRelaxed : kSemPlain,
+          (info & kPcBlockScope) ? kScopeCta : kScopeGpu);
+  }
   applyFences(me, info);
   bool acquiring = completesAcquire(me, info);
   bool sync = atomic || (info & (kPcStrong | kPcBlockScope));
@@ -522,6 +530,7 @@ __device__ void globalBarrier(const LaunchState *st, Slot *slot, uint32_t s, uin
   if (!st->ranges || i == ~0ull) return;
   GlobalThread *me = &st->global[(size_t)s * st->threadsPerBlock + thread];
   uint8_t info = pcInfoFrom(st, i, me->last);
+  if (st->trace) traceFences(st, pc, info);
   applyFences(me, info);
   if (completesAcquire(me, info)) acquire(me, slot, slot->threadEpoch[thread]);
 }

@@ -230,6 +230,25 @@ struct Counters {
   unsigned long long debugEnters, debugAccesses, debugNoSlot, debugBarriers, debugGlobal;
 };
 
+// One event of a traced launch (`warpcheck run --trace`): what the
+// reference checker (runtime/reference, docs/run-memory-model.md) reads,
+// in the GPU's form. Events are numbered by an atomic counter; that order
+// is the trace's order.
+enum TraceKind : uint8_t {
+  kTraceRead = 1, kTraceWrite, kTraceRmw, kTraceFence, kTraceBarrier, kTraceSyncwarp, kTraceExit,
+  kTraceMbarArrive, kTraceMbarWait,
+};
+enum TraceSem : uint8_t { kSemPlain = 0, kSemRelaxed, kSemAcquire, kSemSc };
+enum TraceScope : uint8_t { kScopeCta = 0, kScopeGpu, kScopeSys };
+enum TraceSpace : uint8_t { kSpaceGlobal = 0, kSpaceShared };
+struct TraceEvent {
+  unsigned long long address; // byte address (shared: the shared-window address), or the mbarrier's
+  unsigned long long pc;
+  uint32_t block, thread;     // linear ids
+  uint8_t kind, space, sem, scope;
+  uint32_t aux;               // access bytes; barrier id << 16 | thread count; syncwarp mask
+};
+
 struct LaunchState {
   uint32_t blockDim[3];
   uint32_t threadsPerBlock;
@@ -272,6 +291,11 @@ struct LaunchState {
   // events, host synchronisation) orders with this launch; its shadow
   // entries are races with this launch's conflicting accesses.
   uint32_t concurrentTags[8];
+  // Tracing (null: off): events[traceCapacity], and the count of events
+  // made (it may pass the capacity: those past it are dropped and counted).
+  TraceEvent *trace;
+  unsigned long long *traceNext;
+  unsigned long long traceCapacity;
 };
 
 } // namespace warpcheck::patch

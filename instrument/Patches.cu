@@ -163,6 +163,27 @@ __device__ FindingRecord *record(const LaunchState *st, uint32_t kind, uint64_t 
   return nullptr;
 }
 
+// ---- tracing (warpcheck run --trace) -------------------------------------------
+
+__device__ void trace(const LaunchState *st, uint8_t kind, uint64_t pc, uint64_t address = 0, uint32_t aux = 0,
+                      uint8_t space = kSpaceGlobal, uint8_t sem = kSemPlain, uint8_t scope = kScopeGpu) {
+  unsigned long long i = atomicAdd(st->traceNext, 1ull);
+  if (i >= st->traceCapacity) return;
+  st->trace[i] = TraceEvent{address, pc, linearBlock(), linearThread(), kind, space, sem, scope, aux};
+}
+
+// The fences the SASS shows on every path since the thread's previous
+// global access (PcInfo bits), as trace events.
+__device__ __forceinline__ void traceFences(const LaunchState *st, uint64_t pc, uint8_t info) {
+  if (info & kPcFenceDevice) trace(st, kTraceFence, pc, 0, 0, kSpaceGlobal, kSemSc, kScopeGpu);
+  else if (info & kPcFenceBlock) trace(st, kTraceFence, pc, 0, 0, kSpaceGlobal, kSemSc, kScopeCta);
+  if ((info & kPcAcquire) && !(info & kPcFenceDevice)) trace(st, kTraceFence, pc, 0, 0, kSpaceGlobal, kSemAcquire, kScopeGpu);
+}
+
+__device__ __forceinline__ uint8_t traceAccessKind(bool write, bool atomic) {
+  return atomic ? kTraceRmw : write ? kTraceWrite : kTraceRead;
+}
+
 // ---- slots -------------------------------------------------------------------
 
 __device__ __forceinline__ uint32_t smId() {
@@ -377,6 +398,9 @@ __device__ void sharedAccess(void *userdata, uint64_t pc, uint32_t offset, uint3
   }
   const Slot *slot = &st->slots[s];
   uint32_t thread = linearThread();
+  if (st->trace && !asyncCopy)
+    trace(st, traceAccessKind(write, atomic), pc, offset, size, kSpaceShared, atomic ? kSemRelaxed : kSemPlain,
+          kScopeCta);
   uint32_t epoch = slot->threadEpoch[thread];
   uint32_t sync = slot->threadSync[thread];
   unsigned long long *shadow = st->shadow + 2ull * st->shadowWords * s;
@@ -431,6 +455,7 @@ extern "C" __device__ __noinline__ SanitizerPatchResult wcBlockExit(void *userda
   if (!st) return SANITIZER_PATCH_SUCCESS;
   uint32_t s = currentSlot(st);
   if (s == kNoSlot) return SANITIZER_PATCH_SUCCESS;
+  if (st->trace) trace(st, kTraceExit, pc);
   Slot *slot = &st->slots[s];
   uint32_t thread = linearThread();
   // One lane does the bookkeeping of the lanes exiting together: the block's
@@ -550,6 +575,14 @@ extern "C" __device__ __noinline__ SanitizerPatchResult wcMemcpyAsyncBarrier(voi
   return SANITIZER_PATCH_SUCCESS;
 }
 
+// An mbarrier arrive or completed wait of a traced launch.
+__device__ void traceMbarrier(const LaunchState *st, uint64_t pc, void *barrier, uint32_t kind) {
+  if (!st || !st->trace || currentSlot(st) == kNoSlot) return;
+  bool arrive = kind == SANITIZER_CUDA_BARRIER_ARRIVE || kind == SANITIZER_CUDA_BARRIER_ARRIVE_DROP;
+  if (!arrive && kind != SANITIZER_CUDA_BARRIER_WAIT) return;
+  trace(st, arrive ? kTraceMbarArrive : kTraceMbarWait, pc, (uint64_t)(uintptr_t)barrier, 0, kSpaceShared);
+}
+
 __device__ void mbarrierWaited(void *userdata) {
   Slot *slot;
   if (!myAsync(state(userdata), &slot)) return;
@@ -561,6 +594,7 @@ __device__ void mbarrierWaited(void *userdata) {
 extern "C" __device__ __noinline__ SanitizerPatchResult wcCudaBarrier(void *userdata, uint64_t pc, void *barrier,
                                                                       uint32_t kind, uint32_t data) {
   if (kind == SANITIZER_CUDA_BARRIER_WAIT) mbarrierWaited(userdata);
+  traceMbarrier(state(userdata), pc, barrier, kind);
   return SANITIZER_PATCH_SUCCESS;
 }
 
@@ -568,18 +602,25 @@ extern "C" __device__ __noinline__ SanitizerPatchResult wcCudaBarrierAttempt(voi
                                                                              void *barrier, uint32_t kind,
                                                                              uint32_t data, uint32_t result) {
   if (kind == SANITIZER_CUDA_BARRIER_WAIT && result) mbarrierWaited(userdata);
+  if (kind != SANITIZER_CUDA_BARRIER_WAIT || result) traceMbarrier(state(userdata), pc, barrier, kind);
   return SANITIZER_PATCH_SUCCESS;
 }
 
 extern "C" __device__ __noinline__ SanitizerPatchResult wcBarrier(void *userdata, uint64_t pc, uint32_t barIndex,
                                                                   uint32_t threadCount, uint32_t flags) {
   const LaunchState *st = state(userdata);
-  if (!st || threadCount != 0) return SANITIZER_PATCH_SUCCESS; // named partial barriers: not checked
+  if (!st) return SANITIZER_PATCH_SUCCESS;
+  if (threadCount != 0) {
+    // Named partial barriers: traced, not checked.
+    if (st->trace && currentSlot(st) != kNoSlot) trace(st, kTraceBarrier, pc, 0, (barIndex << 16) | threadCount);
+    return SANITIZER_PATCH_SUCCESS;
+  }
   uint32_t s = currentSlot(st);
   if (s == kNoSlot) return SANITIZER_PATCH_SUCCESS;
   Slot *slot = &st->slots[s];
   uint32_t thread = linearThread();
   globalBarrier(st, slot, s, thread, pc);
+  if (st->trace) trace(st, kTraceBarrier, pc, 0, (barIndex << 16) | threadCount);
   // Lanes converged here are at one barrier instruction: one of them speaks
   // for all (the lowest, with its epoch).
   uint32_t active = __activemask(), lane;
@@ -671,6 +712,7 @@ extern "C" __device__ __noinline__ SanitizerPatchResult wcSyncwarp(void *userdat
   bool leader = lane == (uint32_t)(__ffs(active) - 1);
   uint32_t s = currentSlot(st);
   if (s == kNoSlot) return SANITIZER_PATCH_SUCCESS;
+  if (st->trace) trace(st, kTraceSyncwarp, pc, 0, mask);
   Slot *slot = &st->slots[s];
   // The thread's syncwarp epoch advances on arrival: no release callback
   // comes on the path the compiler takes for a diverged warp (WARPSYNC

@@ -7,6 +7,7 @@
 #
 #   bash scripts/gpu_session.sh                 # every GPU test
 #   bash scripts/gpu_session.sh --only 'fault_*'
+#   DIFFERENTIAL=1 SKIP_GPU_TESTS=1 bash scripts/gpu_session.sh   # the differential test only
 set -uo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 OUT=${OUT:-$ROOT/gpu-out}
@@ -20,11 +21,20 @@ nvidia-smi -L | tee "$OUT/gpu.txt"
 echo "gpu_session: built"
 ctest --test-dir "$BUILD" -L run -LE gpu -j 8 > "$OUT/ctest-run.log" 2>&1
 tail -3 "$OUT/ctest-run.log"
-python3 "$ROOT/tests/gpu/run_gpu_tests.py" --warpcheck "$BUILD/cli/warpcheck" --workdir /tmp/wc-gpu "$@" \
-  > "$OUT/gpu-tests.log" 2>&1
-rc=$?
+rc=0
+if [ -z "${SKIP_GPU_TESTS:-}" ]; then
+  python3 "$ROOT/tests/gpu/run_gpu_tests.py" --warpcheck "$BUILD/cli/warpcheck" --workdir /tmp/wc-gpu "$@" \
+    > "$OUT/gpu-tests.log" 2>&1
+  rc=$?
+fi
 cp /tmp/wc-gpu/gpu-results.json "$OUT/" 2>/dev/null
 echo "gpu_session: $(grep -c '^PASS' "$OUT/gpu-tests.log") passed, $(grep -c '^FAIL' "$OUT/gpu-tests.log") failed"
 grep -E "^FAIL" -A12 "$OUT/gpu-tests.log" | head -150
 tail -2 "$OUT/gpu-tests.log"
+if [ -n "${DIFFERENTIAL:-}" ]; then
+  python3 "$ROOT/tests/gpu/run_differential.py" --warpcheck "$BUILD/cli/warpcheck" \
+    --reference "$BUILD/runtime/reference/warpcheck-reference" --workdir /tmp/wc-diff "$@" > "$OUT/differential.log" 2>&1
+  cp /tmp/wc-diff/differential-results.json "$OUT/" 2>/dev/null
+  grep -v '^AGREE' "$OUT/differential.log" | cut -c1-600 | tail -40
+fi
 exit $rc

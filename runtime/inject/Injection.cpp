@@ -9,6 +9,7 @@
 #include "runtime/inject/Flags.h"
 #include "runtime/inject/GlobalMemory.h"
 #include "runtime/inject/JournalFile.h"
+#include "runtime/inject/TraceWriter.h"
 #include "runtime/inject/KernelCode.h"
 #include "runtime/inject/KernelFilter.h"
 #include "runtime/inject/LaunchApi.h"
@@ -49,13 +50,16 @@ public:
       cap = 4096;
     }
     checker_ = std::make_unique<LaunchChecker>(
-        LaunchLimits{cap, flags_.shadow_budget_mib << 20, flags_.intra_warp, flags_.debug});
+        LaunchLimits{cap, flags_.shadow_budget_mib << 20, flags_.intra_warp, flags_.debug,
+                     std::max<uint64_t>(1, flags_.trace_events)});
     patcher_ = std::make_unique<ModulePatcher>(flags_.patches, flags_.cubin_dir, flags_.patch_on_launch,
                                                flags_.global);
     global_ = std::make_unique<GlobalMemory>(flags_.global_shadow_budget_mib << 20);
     code_ = std::make_unique<KernelCode>(flags_.nvdisasm);
     order_ = std::make_unique<LaunchOrder>();
     reportPath_ = reserveReportPath(flags_.report);
+    trace_ = std::make_unique<TraceWriter>(
+        flags_.trace.empty() ? "" : flags_.trace + "-" + std::to_string(::getpid()) + ".jsonl", flags_.trace_launches);
     log_.pid = (uint64_t)::getpid();
     log_.program = programName();
   }
@@ -379,12 +383,15 @@ private:
     GlobalSetup global;
     if (wanted && flags_.global) prepareGlobal(l, global, warnings);
     if (wanted && global.tag) orderLaunch(l, graphNode || l.hApiStream, global);
+    checker_->traceNext = wanted && trace_->on();
+    if (checker_->traceNext) planTrace(l, global);
     if (wanted && !checker_->begin(l, global, error, warnings)) {
       noteOnce("kernel " + demangle(name) + " was not checked: " + error);
       wanted = false;
     }
     for (std::string &w : warnings) noteOnce(std::move(w));
     if (!wanted) {
+      plannedTraces_.erase(l.hLaunch);
       // A kernel launched earlier with our state must not see it again.
       sanitizerSetLaunchCallbackData(l.hLaunch, l.function, l.hStream, nullptr);
       return;
@@ -416,6 +423,37 @@ private:
     code_->table(l.context, l.module, cubin, l.functionName, l.hStream, t, warning);
     if (!warning.empty()) warnings.push_back(warning);
     g = GlobalSetup{p.ranges, p.count, p.tag, t.info, t.edges, t.base, t.count, p.heap};
+  }
+
+  // What the trace header of a traced launch says: its shape, and which
+  // traced launches before it are ordered before it (all of them when
+  // global memory is not checked: launch order is then not followed).
+  void planTrace(const Sanitizer_LaunchData &l, const GlobalSetup &g) {
+    PlannedTrace t;
+    t.tag = g.tag;
+    t.grid = {l.gridDim_x, l.gridDim_y, l.gridDim_z};
+    t.block = {l.blockDim_x, l.blockDim_y, l.blockDim_z};
+    for (const auto &[tag, id] : tracedTags_)
+      if (!g.tag || !((g.concurrentTags[(tag >> 5) & 7] >> (tag & 31)) & 1u)) t.after.push_back(id);
+    std::sort(t.after.begin(), t.after.end());
+    plannedTraces_[l.hLaunch] = std::move(t);
+  }
+
+  void writeTrace(const Sanitizer_LaunchData &l) {
+    auto it = plannedTraces_.find(l.hLaunch);
+    if (it == plannedTraces_.end()) return;
+    PlannedTrace t = std::move(it->second);
+    plannedTraces_.erase(it);
+    std::string name = l.functionName ? l.functionName : "";
+    if (checker_->lastTraceMade != checker_->lastTrace.size()) {
+      noteOnce("a launch of " + demangle(name) + " was left out of the trace: it made " +
+               std::to_string(checker_->lastTraceMade) + " events (raise --trace-events)");
+      return;
+    }
+    std::string error;
+    int id = trace_->write(name, t.grid, t.block, t.after, checker_->lastTrace, error);
+    if (id < 0) noteOnce(error, true);
+    else tracedTags_.emplace_back(t.tag, id);
   }
 
   // Which earlier launches' shadow entries nothing orders with this launch.
@@ -481,6 +519,7 @@ private:
     uint64_t before = log_.uncheckedAccesses + log_.uncheckedBlockThreads + log_.droppedHazards;
     trace("launch end");
     if (!checker_->end(l, code, records, log_, error)) noteOnce(error, true);
+    writeTrace(l);
     trace("launch collected: " + std::to_string(records.size()) + " records; " + checker_->lastCounters);
     bool changed = !records.empty() || !error.empty() ||
                    before != log_.uncheckedAccesses + log_.uncheckedBlockThreads + log_.droppedHazards;
@@ -525,6 +564,14 @@ private:
   // Per context: its journal file (null when it could not be made).
   std::map<CUcontext, std::unique_ptr<JournalFile>> journals_;
   uint32_t journalCount_ = 0;
+  std::unique_ptr<TraceWriter> trace_;
+  struct PlannedTrace {
+    uint32_t tag = 0;
+    std::array<uint32_t, 3> grid{}, block{};
+    std::vector<int> after;
+  };
+  std::map<Sanitizer_LaunchHandle, PlannedTrace> plannedTraces_;
+  std::vector<std::pair<uint32_t, int>> tracedTags_; // (launch tag, trace id) of each traced launch
   std::string reportPath_;
   std::atomic<bool> forked_{false};
 };

@@ -122,10 +122,13 @@ bool LaunchChecker::begin(const Sanitizer_LaunchData &l, const GlobalSetup &glob
   size_t oBusy = take(sizeof(unsigned int) * slots);
   size_t oSlots = take(sizeof(Slot) * slots);
   size_t oShadow = take((size_t)words * 16 * slots);
+  bool traced = traceNext;
+  size_t oTraceNext = traced ? take(sizeof(unsigned long long)) : 0;
   // Threads reset their own asynchronous-copy state: not cleared below.
   size_t cleared = off;
   size_t oAsync = take(sizeof(AsyncThread) * threads * slots);
   size_t oGlobal = checkGlobal ? take(sizeof(GlobalThread) * threads * slots) : 0;
+  size_t oTrace = traced ? take(sizeof(TraceEvent) * limits_.traceEvents) : 0;
   Buffers &b = buffers_[l.context];
   if (b.size < off) {
     if (b.device) sanitizerFree(l.context, b.device);
@@ -162,6 +165,11 @@ bool LaunchChecker::begin(const Sanitizer_LaunchData &l, const GlobalSetup &glob
   st.shadow = reinterpret_cast<unsigned long long *>(base + oShadow);
   st.async = reinterpret_cast<AsyncThread *>(base + oAsync);
   st.global = checkGlobal ? reinterpret_cast<GlobalThread *>(base + oGlobal) : nullptr;
+  if (traced) {
+    st.trace = reinterpret_cast<TraceEvent *>(base + oTrace);
+    st.traceNext = reinterpret_cast<unsigned long long *>(base + oTraceNext);
+    st.traceCapacity = limits_.traceEvents;
+  }
 
   // The asynchronous copy reads the host state after this returns: copy
   // from the entry kept until the launch ends, not from a local.
@@ -196,6 +204,17 @@ bool LaunchChecker::end(const Sanitizer_LaunchData &l, const LaunchedCode &code,
     r = sanitizerMemcpyDeviceToHost(table.data(), p.state.table, sizeof(FindingRecord) * table.size(),
                                     l.hStream);
   bool failed = r != SANITIZER_SUCCESS;
+  lastTrace.clear();
+  lastTraceMade = 0;
+  if (!failed && p.state.trace &&
+      sanitizerMemcpyDeviceToHost(&lastTraceMade, p.state.traceNext, sizeof lastTraceMade, l.hStream) ==
+          SANITIZER_SUCCESS) {
+    lastTrace.resize(std::min<uint64_t>(lastTraceMade, p.state.traceCapacity));
+    if (!lastTrace.empty() &&
+        sanitizerMemcpyDeviceToHost(lastTrace.data(), p.state.trace, sizeof(TraceEvent) * lastTrace.size(),
+                                    l.hStream) != SANITIZER_SUCCESS)
+      lastTrace.clear();
+  }
   if (failed) {
     error = "cannot read the results of " + std::string(l.functionName ? l.functionName : "a kernel") +
             " (did the kernel fail?): " + resultText(r);

@@ -31,6 +31,7 @@ struct LaunchLimits {
   uint64_t shadowBudgetBytes = 4ull << 30;
   bool intraWarp = true;
   bool debug = false;
+  uint64_t traceEvents = 1u << 22; // capacity of a traced launch's event buffer
 };
 
 class LaunchChecker {
@@ -53,6 +54,12 @@ public:
   bool pending(Sanitizer_LaunchHandle h) const { return pending_.count(h) != 0; }
   // The counters of the last launch, with WARPCHECK_DEBUG only.
   std::string lastCounters;
+  // Whether the next begin() traces its launch; end() then fills
+  // lastTrace (in event order) and lastTraceMade (events made, which may
+  // exceed the capacity: the trace is then incomplete).
+  bool traceNext = false;
+  std::vector<patch::TraceEvent> lastTrace;
+  uint64_t lastTraceMade = 0;
 
 private:
   struct Buffers {

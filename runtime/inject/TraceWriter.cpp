@@ -1,0 +1,92 @@
+#include "runtime/inject/TraceWriter.h"
+#include <nlohmann/json.hpp>
+
+namespace warpcheck::run {
+
+using namespace patch;
+
+namespace {
+
+const char *kindName(uint8_t k) {
+  switch (k) {
+  case kTraceRead: return "r";
+  case kTraceWrite: return "w";
+  case kTraceRmw: return "rmw";
+  case kTraceFence: return "fence";
+  case kTraceBarrier: return "bar";
+  case kTraceSyncwarp: return "syncwarp";
+  case kTraceExit: return "exit";
+  case kTraceMbarArrive: return "mbar_arrive";
+  case kTraceMbarWait: return "mbar_wait";
+  default: return nullptr;
+  }
+}
+
+const char *scopeName(uint8_t s) { return s == kScopeCta ? "cta" : s == kScopeSys ? "sys" : "gpu"; }
+
+} // namespace
+
+std::string traceLine(int launch, const TraceEvent &e) {
+  const char *kind = kindName(e.kind);
+  if (!kind) return "";
+  char buf[256];
+  int n = std::snprintf(buf, sizeof buf, "{\"l\":%d,\"b\":%u,\"t\":%u,\"k\":\"%s\",\"pc\":%llu", launch, e.block,
+                        e.thread, kind, e.pc);
+  std::string line(buf, (size_t)n);
+  switch (e.kind) {
+  case kTraceRead:
+  case kTraceWrite:
+  case kTraceRmw:
+    n = std::snprintf(buf, sizeof buf, ",\"a\":%llu,\"n\":%u,\"sp\":\"%s\",\"sem\":\"%s\",\"sc\":\"%s\"}", e.address,
+                      e.aux, e.space == kSpaceShared ? "s" : "g", e.sem == kSemPlain ? "plain" : "relaxed",
+                      scopeName(e.scope));
+    break;
+  case kTraceFence:
+    n = std::snprintf(buf, sizeof buf, ",\"sem\":\"%s\",\"sc\":\"%s\"}", e.sem == kSemSc ? "sc" : "acq_rel",
+                      scopeName(e.scope));
+    break;
+  case kTraceBarrier:
+  case kTraceSyncwarp:
+    n = std::snprintf(buf, sizeof buf, ",\"x\":%u}", e.aux);
+    break;
+  case kTraceMbarArrive:
+  case kTraceMbarWait:
+    n = std::snprintf(buf, sizeof buf, ",\"a\":%llu,\"sp\":\"s\"}", e.address);
+    break;
+  default:
+    n = std::snprintf(buf, sizeof buf, "}");
+  }
+  line.append(buf, (size_t)n);
+  return line;
+}
+
+TraceWriter::~TraceWriter() {
+  if (out_) std::fclose(out_);
+}
+
+int TraceWriter::write(const std::string &kernel, const std::array<uint32_t, 3> &grid,
+                       const std::array<uint32_t, 3> &block, const std::vector<int> &after,
+                       const std::vector<TraceEvent> &events, std::string &error) {
+  if (!out_) out_ = std::fopen(path_.c_str(), "w");
+  if (!out_) {
+    error = "cannot write the trace " + path_;
+    path_.clear();
+    return -1;
+  }
+  int id = (int)written_;
+  nlohmann::json header = {{"launch", id}, {"kernel", kernel}, {"grid", grid}, {"block", block}, {"after", after}};
+  std::string text = header.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  for (const TraceEvent &e : events) {
+    std::string line = traceLine(id, e);
+    if (!line.empty()) text += line + "\n";
+  }
+  if (std::fwrite(text.data(), 1, text.size(), out_) != text.size() || std::fflush(out_) != 0) {
+    error = "cannot write the trace " + path_;
+    path_.clear();
+    return -1;
+  }
+  ++written_;
+  return id;
+}
+
+} // namespace warpcheck::run

@@ -1,0 +1,155 @@
+#!/usr/bin/env python3
+"""Differential test of `warpcheck run` against the reference checker.
+
+For each tests/gpu program: compile it as run_gpu_tests.py does, run it
+under `warpcheck run --trace` (the GPU detector's findings and a trace of
+every event of the first launches), check the trace with
+`warpcheck-reference` (the plain vector-clock implementation of
+docs/run-memory-model.md), and compare the two sets of findings of the
+rules both model (race-shared, race-global, fence-missing,
+scope-too-narrow, warp-mask-inactive-lane), each finding taken as its rule
+and the pcs it names.
+
+Prints per program `AGREE name` or `DIFFER name` with what only one side
+found, `SKIP name: why` where no comparison is possible (no trace: the
+program checks no launch, or a launch was too large to trace), a summary
+line, and exits 0 when every compared program agrees, 1 otherwise, 77
+without a GPU.
+
+  run_differential.py --warpcheck build/cli/warpcheck \\
+      --reference build/runtime/reference/warpcheck-reference --workdir /tmp/diff [--only GLOB]
+"""
+import argparse
+import glob
+import json
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import run_gpu_tests as gpu  # noqa: E402
+from gpu_env import default_arch, find_nvcc, gpu_present  # noqa: E402
+
+RULES = {"race-shared", "race-global", "fence-missing", "scope-too-narrow", "warp-mask-inactive-lane"}
+# Programs whose events the trace format has no words for (asynchronous
+# copies into shared memory) or whose kernels are libraries' (too large).
+UNTRACEABLE = ("async_", "cub_device_ok", "cublas_ok")
+
+
+def gpu_findings(report):
+    out = set()
+    for f in report.get("findings") or []:
+        if f.get("rule") not in RULES:
+            continue
+        run = f.get("run") or {}
+        pcs = frozenset(a.get("pc") for a in run.get("accesses") or [] if a.get("pc") is not None)
+        out.add((f["rule"], pcs))
+    return out
+
+
+def reference_findings(report):
+    out = set()
+    for f in report.get("findings") or []:
+        if f.get("rule") not in RULES:
+            continue
+        if f["rule"] == "warp-mask-inactive-lane":
+            pcs = frozenset([(f.get("syncwarp") or {}).get("pc")])
+        else:
+            pcs = frozenset([(f.get("first") or {}).get("pc"), (f.get("second") or {}).get("pc")])
+        out.add((f["rule"], pcs))
+    return out
+
+
+def show(items):
+    return "; ".join("%s at %s" % (r, ",".join(hex(p) for p in sorted(p for p in pcs if p is not None)))
+                     for r, pcs in sorted(items, key=lambda x: (x[0], sorted(p or 0 for p in x[1]))))
+
+
+def compare(source, opts, nvcc, arch):
+    name = os.path.splitext(os.path.basename(source))[0]
+    if name.startswith(UNTRACEABLE):
+        return "SKIP", "its events are not in the trace format (asynchronous copies) or too many"
+    exe = os.path.join(opts.workdir, name)
+    report, trace, ref = exe + ".json", exe + ".trace.jsonl", exe + ".ref.json"
+    for stale in (exe, report, trace, ref):
+        if os.path.exists(stale):
+            os.remove(stale)
+    args = gpu.parse_test(source)[2]
+    c = gpu.run([nvcc, "-O2", "-lineinfo", "-arch=" + arch, "-o", exe, os.path.basename(source)] +
+                gpu.nvcc_args(source), opts.compile_timeout, cwd=os.path.dirname(source))
+    if c.code != 0:
+        return "ERROR", "compile failed"
+    checked = gpu.run([opts.warpcheck, "run", "--format", "json", "-o", report, "--trace", trace,
+                       "--trace-launches", str(opts.launches), "--"] + [exe] + args,
+                      opts.warpcheck_timeout, cwd=opts.workdir)
+    if checked.timed_out:
+        return "ERROR", "warpcheck timed out"
+    if not os.path.exists(trace):
+        return "SKIP", "no trace was written"
+    r = gpu.run([opts.reference, "-o", ref, trace], opts.warpcheck_timeout, cwd=opts.workdir)
+    if r.code not in (0, 1):
+        return "ERROR", "the reference rejected the trace: " + gpu.tail(r.err + r.out, 3)
+    with open(report, encoding="utf-8") as f:
+        gpu_report = json.load(f)
+    # A launch that failed or was running when the program died has
+    # findings (from the journal) but no trace; a child process's trace is
+    # not the program's.
+    run = gpu_report.get("run") or {}
+    said = " ".join((run.get("errors") or []) + (run.get("warnings") or []))
+    if run.get("signal") or "did the kernel fail" in said or "child process" in said:
+        return "SKIP", "a launch failed, the program was killed or a child process ran kernels: not all traced"
+    mine = gpu_findings(gpu_report)
+    with open(ref, encoding="utf-8") as f:
+        theirs = reference_findings(json.load(f))
+    if mine == theirs:
+        return "AGREE", "%d finding(s)" % len(mine)
+    why = []
+    if mine - theirs:
+        why.append("GPU only: " + show(mine - theirs))
+    if theirs - mine:
+        why.append("reference only: " + show(theirs - mine))
+    return "DIFFER", " | ".join(why)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--warpcheck", required=True)
+    ap.add_argument("--reference", required=True, help="the warpcheck-reference executable")
+    ap.add_argument("--workdir", required=True)
+    ap.add_argument("--nvcc")
+    ap.add_argument("--arch")
+    ap.add_argument("--only", action="append", default=[])
+    ap.add_argument("--launches", type=int, default=8, help="launches traced per program")
+    ap.add_argument("--warpcheck-timeout", type=int, default=180)
+    ap.add_argument("--compile-timeout", type=int, default=300)
+    opts = ap.parse_args()
+    ok, what = gpu_present()
+    if not ok:
+        print("SKIP: no NVIDIA GPU on this machine (%s); the differential test did not run" % what)
+        return gpu.SKIP
+    nvcc = find_nvcc(opts.nvcc)
+    arch = opts.arch or default_arch()
+    if not nvcc or not arch:
+        print("ERROR: nvcc or the GPU's compute capability not found")
+        return 2
+    opts.warpcheck, opts.reference = os.path.abspath(opts.warpcheck), os.path.abspath(opts.reference)
+    opts.workdir = os.path.abspath(opts.workdir)
+    os.makedirs(opts.workdir, exist_ok=True)
+    only = [p for arg in opts.only for p in arg.split(",") if p]
+    tests = gpu.select(sorted(glob.glob(os.path.join(HERE, "*.cu"))), only, set())
+    counts, results = {}, []
+    for source in tests:
+        status, detail = compare(source, opts, nvcc, arch)
+        name = os.path.splitext(os.path.basename(source))[0]
+        print("%s %s: %s" % (status, name, detail), flush=True)
+        counts[status] = counts.get(status, 0) + 1
+        results.append({"name": name, "status": status, "detail": detail})
+    with open(os.path.join(opts.workdir, "differential-results.json"), "w", encoding="utf-8") as f:
+        json.dump(results, f, indent=1)
+    print("differential: %d agree, %d differ, %d skipped, %d errors, %d programs" % (
+        counts.get("AGREE", 0), counts.get("DIFFER", 0), counts.get("SKIP", 0), counts.get("ERROR", 0), len(tests)))
+    return 0 if not counts.get("DIFFER") and not counts.get("ERROR") else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,90 @@
+// The trace `warpcheck run --trace` writes (runtime/inject/TraceWriter) is
+// what the reference checker reads: events as the GPU makes them, written
+// and parsed back, give the model's verdicts.
+#include "runtime/inject/TraceWriter.h"
+#include "runtime/reference/Findings.h"
+#include "runtime/reference/TraceParser.h"
+#include <cstdio>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <sstream>
+#include <unistd.h>
+
+using namespace warpcheck;
+using patch::TraceEvent;
+
+namespace {
+
+TraceEvent event(uint8_t kind, uint32_t block, uint32_t thread, uint64_t pc, uint64_t address = 0, uint32_t aux = 4,
+                 uint8_t sem = patch::kSemPlain, uint8_t scope = patch::kScopeGpu,
+                 uint8_t space = patch::kSpaceGlobal) {
+  return TraceEvent{address, pc, block, thread, kind, space, sem, scope, aux};
+}
+
+// Message passing from block 0 to block 1 through a flag, as the patches
+// record it: the writer's fence comes as an event before its flag store.
+std::vector<TraceEvent> messagePassing(bool writerFence) {
+  std::vector<TraceEvent> e;
+  e.push_back(event(patch::kTraceWrite, 0, 0, 0x100, 0x1000));
+  if (writerFence) e.push_back(event(patch::kTraceFence, 0, 0, 0x110, 0, 0, patch::kSemSc));
+  e.push_back(event(patch::kTraceRmw, 0, 0, 0x110, 0x2000, 4, patch::kSemRelaxed));
+  e.push_back(event(patch::kTraceRead, 1, 0, 0x200, 0x2000, 4, patch::kSemRelaxed));
+  e.push_back(event(patch::kTraceFence, 1, 0, 0x210, 0, 0, patch::kSemSc));
+  e.push_back(event(patch::kTraceRead, 1, 0, 0x210, 0x1000));
+  e.push_back(event(patch::kTraceExit, 0, 0, 0x300));
+  e.push_back(event(patch::kTraceExit, 1, 0, 0x300));
+  return e;
+}
+
+std::vector<std::string> verdict(const std::vector<std::vector<TraceEvent>> &launches,
+                                 const std::vector<std::vector<int>> &after) {
+  std::string path = "/tmp/warpcheck-gputrace-" + std::to_string(getpid()) + ".jsonl";
+  {
+    run::TraceWriter writer(path, 16);
+    for (size_t i = 0; i < launches.size(); ++i) {
+      std::string error;
+      EXPECT_EQ(writer.write("_Z1kPi", {2, 1, 1}, {32, 1, 1}, after[i], launches[i], error), (int)i) << error;
+    }
+  }
+  std::ifstream in(path);
+  reference::Trace trace = reference::parseTrace(in, path);
+  std::remove(path.c_str());
+  std::vector<std::string> rules;
+  for (const reference::Finding &f : reference::checkTrace(trace, {})) rules.push_back(f.rule);
+  return rules;
+}
+
+} // namespace
+
+TEST(GpuTraceFormat, FencedMessagePassingIsOrdered) {
+  EXPECT_EQ(verdict({messagePassing(true)}, {{}}), std::vector<std::string>{});
+}
+
+TEST(GpuTraceFormat, MessagePassingWithoutTheWritersFenceIsFenceMissing) {
+  EXPECT_EQ(verdict({messagePassing(false)}, {{}}), std::vector<std::string>{"fence-missing"});
+}
+
+TEST(GpuTraceFormat, BarriersSyncwarpsAndSharedAccessesParse) {
+  std::vector<TraceEvent> e;
+  for (uint32_t t = 0; t < 32; ++t)
+    e.push_back(event(patch::kTraceWrite, 0, t, 0x100, 4 * t, 4, patch::kSemPlain, patch::kScopeCta, patch::kSpaceShared));
+  for (uint32_t t = 0; t < 32; ++t) e.push_back(event(patch::kTraceSyncwarp, 0, t, 0x110, 0, 0xffffffffu));
+  for (uint32_t t = 0; t < 32; ++t)
+    e.push_back(event(patch::kTraceRead, 0, t, 0x120, 4 * ((t + 1) % 32), 4, patch::kSemPlain, patch::kScopeCta,
+                      patch::kSpaceShared));
+  for (uint32_t t = 0; t < 32; ++t) e.push_back(event(patch::kTraceBarrier, 0, t, 0x130, 0, 0));
+  for (uint32_t t = 0; t < 32; ++t) e.push_back(event(patch::kTraceExit, 0, t, 0x140));
+  EXPECT_EQ(verdict({e}, {{}}), std::vector<std::string>{});
+}
+
+TEST(GpuTraceFormat, LaunchesWithoutAnOrderingEdgeRace) {
+  std::vector<TraceEvent> first = {event(patch::kTraceWrite, 0, 0, 0x100, 0x1000), event(patch::kTraceExit, 0, 0, 0x110)};
+  EXPECT_EQ(verdict({first, first}, {{}, {}}), std::vector<std::string>{"race-global"});
+  EXPECT_EQ(verdict({first, first}, {{}, {0}}), std::vector<std::string>{});
+}
+
+TEST(GpuTraceFormat, EveryKindHasALine) {
+  for (uint8_t k = patch::kTraceRead; k <= patch::kTraceMbarWait; ++k)
+    EXPECT_FALSE(run::traceLine(0, event(k, 0, 0, 0x10)).empty()) << (int)k;
+  EXPECT_TRUE(run::traceLine(0, event(0, 0, 0, 0x10)).empty());
+}
