@@ -5,17 +5,6 @@
 
 namespace warpcheck::run {
 
-CodeLocation LaunchShape::locate(uint64_t at) const {
-  CodeLocation c;
-  c.module = module;
-  c.pc = at;
-  if (at >= pc && at < pc + size) {
-    c.function = function;
-    c.offset = at - pc;
-  }
-  return c;
-}
-
 RawRecord rawRecordOf(const patch::FindingRecord &rec, const LaunchShape &launch) {
   RawRecord raw;
   raw.kind = rec.kind;

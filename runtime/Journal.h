@@ -34,14 +34,8 @@ struct JournalHeader {
 static_assert(sizeof(JournalHeader) <= kJournalHeaderBytes, "the header fits its page");
 
 // The launch a record belongs to: where its code lies, and its shape.
-struct LaunchShape {
-  uint32_t module = 0;
-  std::string function;     // mangled
-  uint64_t pc = 0, size = 0; // the function's code; 0 when unknown
+struct LaunchShape : CodeRange {
   std::array<uint32_t, 3> blockDim{}, gridDim{};
-
-  // `at` as function + offset; unresolved when it lies outside the function.
-  CodeLocation locate(uint64_t at) const;
 };
 
 inline size_t journalFileBytes(uint32_t capacity) {

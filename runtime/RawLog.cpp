@@ -151,6 +151,17 @@ RawLog rawLogFromJson(const json &j) {
   }
 }
 
+CodeLocation CodeRange::locate(uint64_t at) const {
+  CodeLocation c;
+  c.module = module;
+  c.pc = at;
+  if (at >= pc && at < pc + size) {
+    c.function = function;
+    c.offset = at - pc;
+  }
+  return c;
+}
+
 void mergeRecord(std::vector<RawRecord> &records, RawRecord r) {
   for (RawRecord &e : records) {
     if (e.kind == r.kind && e.kernel == r.kernel && e.first.module == r.first.module &&

@@ -23,6 +23,24 @@ struct CodeLocation {
   bool resolved() const { return !function.empty(); }
 };
 
+// Where one function's code lies, to turn the pcs the GPU records into
+// function + offset. Callees are laid out in their kernel's code section,
+// so a kernel's start is the base of every pc the kernel reaches.
+struct CodeRange {
+  uint32_t module = 0;       // index into RawLog::modules
+  std::string function;      // mangled
+  uint64_t pc = 0, size = 0; // both 0 when unknown
+
+  // `at` as function + offset; unresolved when it lies elsewhere.
+  CodeLocation locate(uint64_t at) const;
+  // The pc in this code whose low 32 bits are `low` (the shadow keeps no
+  // more): code of one kernel is far smaller than 4 GiB.
+  uint64_t widen(uint32_t low) const {
+    uint64_t at = (pc & ~0xffffffffull) | low;
+    return at < pc ? at + (1ull << 32) : at;
+  }
+};
+
 struct RawRecord {
   uint32_t kind = 0;        // patch::FindingKind
   uint32_t flags = 0;       // patch::RaceFlags

@@ -246,7 +246,10 @@ bool LaunchChecker::end(const Sanitizer_LaunchData &l, const LaunchedCode &code,
   log.globalInterBlockUnknown += counters.globalInterBlockUnknown;
   log.heapUntracked += counters.heapUntracked;
 
-  LaunchShape launch{code.module, code.function, code.pc, code.size, p.blockDim, p.gridDim};
+  LaunchShape launch;
+  static_cast<CodeRange &>(launch) = code;
+  launch.blockDim = p.blockDim;
+  launch.gridDim = p.gridDim;
   for (const FindingRecord &rec : table)
     if (rec.key && rec.ready) out.push_back(rawRecordOf(rec, launch));
   return !failed;
