@@ -25,6 +25,8 @@ const DriverApi &driverApi() {
     a.memHostUnregister = reinterpret_cast<decltype(a.memHostUnregister)>(dlsym(lib, "cuMemHostUnregister"));
     a.memHostGetDevicePointer =
         reinterpret_cast<decltype(a.memHostGetDevicePointer)>(dlsym(lib, "cuMemHostGetDevicePointer_v2"));
+    a.graphGetNodes = reinterpret_cast<decltype(a.graphGetNodes)>(dlsym(lib, "cuGraphGetNodes"));
+    a.graphGetEdges = reinterpret_cast<decltype(a.graphGetEdges)>(dlsym(lib, "cuGraphGetEdges_v2"));
     return a;
   }();
   return api;

@@ -27,6 +27,9 @@ struct DriverApi {
   CUresult (*memHostRegister)(void *, size_t, unsigned int) = nullptr;
   CUresult (*memHostUnregister)(void *) = nullptr;
   CUresult (*memHostGetDevicePointer)(CUdeviceptr *, void *, unsigned int) = nullptr;
+  // Optional: a graph's nodes and edges, when it is instantiated (GraphOrder.h).
+  CUresult (*graphGetNodes)(CUgraph, CUgraphNode *, size_t *) = nullptr;
+  CUresult (*graphGetEdges)(CUgraph, CUgraphNode *, CUgraphNode *, CUgraphEdgeData *, size_t *) = nullptr;
   bool ok() const { return funcGetAttribute && deviceGetAttribute && occupancy; }
 };
 

@@ -8,6 +8,7 @@
 #include "runtime/inject/DriverApi.h"
 #include "runtime/inject/Flags.h"
 #include "runtime/inject/GlobalMemory.h"
+#include "runtime/GraphOrder.h"
 #include "runtime/inject/JournalFile.h"
 #include "runtime/inject/TraceWriter.h"
 #include "runtime/inject/KernelCode.h"
@@ -211,11 +212,21 @@ private:
         patcher_->patchEverythingFromNowOn(log_);
         return;
       }
+      if (cbid == SANITIZER_CBID_GRAPHS_GRAPHEXEC_CREATED) {
+        auto *g = static_cast<const Sanitizer_GraphExecData *>(data);
+        if (flags_.global) readGraph(g->graph, g->graphExec);
+        return;
+      }
+      if (cbid == SANITIZER_CBID_GRAPHS_GRAPHEXEC_DESTROYING) {
+        graphs_.forget(reinterpret_cast<uint64_t>(static_cast<const Sanitizer_GraphExecData *>(data)->graphExec));
+        return;
+      }
+      if (cbid != SANITIZER_CBID_GRAPHS_NODE_LAUNCH_BEGIN && cbid != SANITIZER_CBID_GRAPHS_NODE_LAUNCH_END) return;
       // Kernel nodes of a CUDA graph are launches like any other.
       auto *n = static_cast<const Sanitizer_GraphNodeLaunchData *>(data);
       if (n->nodeType != CU_GRAPH_NODE_TYPE_KERNEL || n->isGraphUpload) return;
-      if (cbid == SANITIZER_CBID_GRAPHS_NODE_LAUNCH_BEGIN) launchBegin(n->launchData, true);
-      else if (cbid == SANITIZER_CBID_GRAPHS_NODE_LAUNCH_END) launchEnd(n->launchData);
+      if (cbid == SANITIZER_CBID_GRAPHS_NODE_LAUNCH_BEGIN) launchBegin(n->launchData, true, n);
+      else launchEnd(n->launchData);
       return;
     }
     if (domain != SANITIZER_CB_DOMAIN_LAUNCH) return;
@@ -366,7 +377,36 @@ private:
 
   // `graphNode`: a kernel node of a graph launch (ordered as work of the
   // stream the graph was launched on).
-  void launchBegin(const Sanitizer_LaunchData &l, bool graphNode = false) {
+  // The nodes and edges of a graph being instantiated: its kernel nodes
+  // with no path between them are unordered (GraphOrder.h). Unreadable
+  // graphs count as ordered throughout.
+  void readGraph(CUgraph graph, CUgraphExec exec) {
+    const DriverApi &api = driverApi();
+    size_t nodeCount = 0, edgeCount = 0;
+    if (!api.graphGetNodes || !api.graphGetEdges || api.graphGetNodes(graph, nullptr, &nodeCount) != CUDA_SUCCESS ||
+        api.graphGetEdges(graph, nullptr, nullptr, nullptr, &edgeCount) != CUDA_SUCCESS) {
+      noteOnce("the dependencies of a CUDA graph could not be read: its kernel nodes are taken as ordered");
+      return;
+    }
+    std::vector<CUgraphNode> nodes(nodeCount), from(edgeCount), to(edgeCount);
+    if ((nodeCount && api.graphGetNodes(graph, nodes.data(), &nodeCount) != CUDA_SUCCESS) ||
+        (edgeCount && api.graphGetEdges(graph, from.data(), to.data(), nullptr, &edgeCount) != CUDA_SUCCESS)) {
+      noteOnce("the dependencies of a CUDA graph could not be read: its kernel nodes are taken as ordered");
+      return;
+    }
+    std::vector<uint64_t> ids;
+    for (size_t i = 0; i < nodeCount; ++i) ids.push_back(reinterpret_cast<uint64_t>(nodes[i]));
+    std::vector<std::pair<uint64_t, uint64_t>> edges;
+    for (size_t i = 0; i < edgeCount; ++i)
+      edges.emplace_back(reinterpret_cast<uint64_t>(from[i]), reinterpret_cast<uint64_t>(to[i]));
+    graphs_.setGraph(reinterpret_cast<uint64_t>(exec), ids, edges);
+    trace("graph instantiated: " + std::to_string(nodeCount) + " nodes, " + std::to_string(edgeCount) + " edges");
+  }
+
+  // `node`: a kernel node of a graph launch (ordered as work of the stream
+  // the graph was launched on, and after its ancestors in the graph only).
+  void launchBegin(const Sanitizer_LaunchData &l, bool graphNode = false,
+                   const Sanitizer_GraphNodeLaunchData *node = nullptr) {
     // A launch seen through two domains is checked once.
     if (checker_->pending(l.hLaunch)) return;
     ++log_.launches;
@@ -383,6 +423,10 @@ private:
     GlobalSetup global;
     if (wanted && flags_.global) prepareGlobal(l, global, warnings);
     if (wanted && global.tag) orderLaunch(l, graphNode || l.hApiStream, global);
+    if (wanted && global.tag && node)
+      for (uint32_t t : graphs_.unorderedEarlier(reinterpret_cast<uint64_t>(node->graphExec), node->launchId,
+                                                  reinterpret_cast<uint64_t>(node->node), global.tag))
+        global.concurrentTags[(t >> 5) & 7] |= 1u << (t & 31);
     checker_->traceNext = wanted && trace_->on();
     if (checker_->traceNext) planTrace(l, global);
     if (wanted && !checker_->begin(l, global, error, warnings)) {
@@ -559,6 +603,7 @@ private:
   std::unique_ptr<GlobalMemory> global_;
   std::unique_ptr<KernelCode> code_;
   std::unique_ptr<LaunchOrder> order_;
+  GraphOrder graphs_;
   // Per context: attempts to raise the stack so far, or -1 once raised.
   std::map<CUcontext, int> stackTries_;
   // Per context: its journal file (null when it could not be made).
