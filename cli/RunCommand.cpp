@@ -21,6 +21,7 @@
 #include <iostream>
 #include <map>
 #include <spawn.h>
+#include <sstream>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -142,7 +143,7 @@ int runCommand(const std::vector<std::string> &args) {
       "mask errors. The program's output and exit\n"
       "code pass through; the report goes to stderr, or to -o FILE.\n"
       "Exit code: the program's; N (--error-exitcode) when there are findings; 2 for bad\n"
-      "usage or a program that cannot be started; 3 when the program cannot be checked here\n"
+      "usage, a program that cannot be started or a report that cannot be written; 3 when the program cannot be checked here\n"
       "(no GPU or driver, warpcheck's runtime missing).",
       {
           {"--kernel-name", "", "PATTERN", "check only kernels whose name contains PATTERN (or regex:EXPR)",
@@ -228,6 +229,16 @@ int runCommand(const std::vector<std::string> &args) {
     std::cerr << "warpcheck run: error: " << error << "\n";
     return kExitUsage;
   }
+  // The report must not replace the program, the configuration or a
+  // control's file. (The raw log lives in a fresh temporary directory.)
+  std::vector<NamedPath> outputs, inputs = {{"the program", program}};
+  if (!config.file.empty()) inputs.push_back({"the configuration", config.file});
+  out.addOutputs(outputs);
+  controls.addPaths(outputs, inputs);
+  if (error = findOutputClash(outputs, inputs); !error.empty()) {
+    std::cerr << "warpcheck run: error: " << error << "\n";
+    return kExitUsage;
+  }
   RunFiles files;
   if (!locateRunFiles(files, error) || !checkGpu(error)) {
     std::cerr << "warpcheck run: error: " << error << "\n";
@@ -285,15 +296,16 @@ int runCommand(const std::vector<std::string> &args) {
     return kExitUsage;
   }
 
-  std::ostream &os = out.stream(std::cerr);
+  std::ostringstream os;
   FormatOptions fo = out.formatOptions(isatty(STDERR_FILENO));
   if (out.format == "text") writeRunText(os, report, printLimit, fo.color);
-  else {
-    writeReport(os, report, out.format, fo);
-    // JSON carries them in its `run` section; the other formats do not.
-    if (out.format != "json") writeRunMessages(std::cerr, report);
+  else writeReport(os, report, out.format, fo);
+  if (!out.write(os.str(), std::cerr, "standard error", error)) {
+    std::cerr << "warpcheck run: error: " << error << "\n";
+    return kExitUsage;
   }
-  os.flush();
+  // JSON carries them in its `run` section; the other formats do not.
+  if (out.format != "text" && out.format != "json") writeRunMessages(std::cerr, report);
 
   if (errorExit >= 0 && failsRun(config, report.findings)) return errorExit;
   if (status.signal) {
