@@ -374,6 +374,15 @@ def report_cases(wc, t):
         check(got == 1 and b"\x1b" not in out and b"\x07" not in out and b"\xc2\x9b" not in out
               and (fmt == "text" or len(lines) == 1),
               f"report -f {fmt}: control bytes of messages and paths escaped", repr(out[:400]) + repr(err[:200]))
+    evil_run = dict(evil, command="run", run={
+        "command": ["./app"], "exit_code": 0, "signal": 0, "kernels": ["k\x1b[2J"], "launches": 1,
+        "launches_checked": 1, "unchecked_accesses": 0, "unchecked_block_threads": 0, "dropped_hazards": 0,
+        "errors": ["runtime said \x1b]0;owned\x07"], "warnings": ["\u009b31m"]})
+    write(f"{t}/evil-run.json", json.dumps(evil_run))
+    for fmt in ["text", "gcc"]:
+        got, out, err = run([wc, "report", "evil-run.json", "-f", fmt], t)
+        check(got == 1 and b"\x1b" not in out + err and b"\xc2\x9b" not in out + err and b"runtime said" in out + err,
+              f"report -f {fmt} of a run report: its run messages escaped", repr(out[-300:]) + repr(err[-300:]))
     got, out, _ = run([wc, "report", "evil.json", "-f", "html"], t)
     check(got == 1 and b"\x1b" not in out, "report -f html: no raw ESC", repr(out[:100]))
     nothing = dict(rep, files=[{"path": "h.cpp", "status": "skipped", "reason": "not CUDA", "passes": [],
