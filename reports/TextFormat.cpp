@@ -127,7 +127,7 @@ private:
       unsigned col = line.col[byte];
       if (col < out.size()) continue;
       out.append(col - out.size(), ' ');
-      out += printable(fx.replacement);
+      out += printable(fx.replacement, std::string::npos, /*keepTabs=*/true);
     }
     return out;
   }
