@@ -8,7 +8,8 @@ namespace warpcheck::cli {
 enum ExitCode : int {
   kExitClean = 0,     // nothing at or above the failing severity
   kExitFindings = 1,  // findings at or above the failing severity
-  kExitUsage = 2,     // usage, configuration, input or parse errors
+  kExitUsage = 2,     // usage, configuration, input or parse errors; an output that cannot be
+                      // written; a lint that analysed nothing
   kExitInternal = 3,  // warpcheck itself failed, or cannot work here (run: no GPU)
 };
 

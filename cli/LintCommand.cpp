@@ -3,11 +3,13 @@
 #include "cli/ArgParser.h"
 #include "cli/Commands.h"
 #include "cli/ConfigOptions.h"
+#include "cli/OutputClash.h"
 #include "cli/ReportOutput.h"
 #include "cli/ReportControls.h"
 #include "config/ConfigApply.h"
 #include "reports/TextFormat.h"
 #include <iostream>
+#include <sstream>
 #include <unistd.h>
 
 namespace warpcheck::cli {
@@ -45,6 +47,34 @@ void useConfig(const ProjectConfig &config, LintOptions &opts) {
     if (!ruleEnabled(config, id)) opts.disable.push_back(id);
   if (!config.include.empty() || !config.exclude.empty())
     opts.outOfScope = [config](const std::string &file) { return outOfScope(config, file); };
+}
+
+// What lint reads before the analysis: the named files, the compile
+// database, the configuration and the controls' files.
+std::vector<NamedPath> knownInputs(const LintOptions &opts, const ProjectConfig &config) {
+  std::vector<NamedPath> inputs;
+  for (const std::string &p : opts.inputs.paths) inputs.push_back({"the input", p});
+  if (!opts.inputs.buildDir.empty()) {
+    inputs.push_back({"the compile database", opts.inputs.buildDir});
+    inputs.push_back({"the compile database", opts.inputs.buildDir + "/compile_commands.json"});
+  }
+  if (!config.file.empty()) inputs.push_back({"the configuration", config.file});
+  return inputs;
+}
+
+// Why nothing was analysed, in one line, or "" when something was: a run
+// that checked nothing must not look clean.
+std::string nothingAnalysed(const Report &report) {
+  size_t skipped = 0;
+  const FileStatus *first = nullptr;
+  for (const FileStatus &f : report.files) {
+    if (f.status != FileStatusKind::Skipped) return "";
+    if (!first) first = &f;
+    ++skipped;
+  }
+  if (!first) return "nothing was analysed: no input file";
+  return "nothing was analysed: " + std::string(skipped == 1 ? "the only file was" : "all " + std::to_string(skipped) + " files were") +
+         " skipped ('" + first->path + "': " + first->reason + ")";
 }
 
 } // namespace
@@ -138,6 +168,13 @@ int lintCommand(const std::vector<std::string> &args) {
     std::cerr << "warpcheck: error: " << error << '\n';
     return kExitUsage;
   }
+  std::vector<NamedPath> outputs, inputs = knownInputs(opts, config);
+  out.addOutputs(outputs);
+  controls.addPaths(outputs, inputs);
+  if (error = findOutputClash(outputs, inputs); !error.empty()) {
+    std::cerr << "warpcheck: error: " << error << '\n';
+    return kExitUsage;
+  }
   opts.progress = isatty(STDERR_FILENO) && out.output.empty();
 
   LintOutcome outcome = runLint(opts);
@@ -147,6 +184,16 @@ int lintCommand(const std::vector<std::string> &args) {
   }
   Report &report = outcome.report;
   report.toolVersion = WARPCHECK_VERSION;
+  // The files a directory or a database named (a source among them may be
+  // -o's target too).
+  inputs.clear();
+  for (const FileStatus &f : report.files) inputs.push_back({"the input", f.path});
+  if (error = findOutputClash(outputs, inputs); !error.empty()) {
+    std::cerr << "warpcheck: error: " << error << '\n';
+    return kExitUsage;
+  }
+  std::string nothing = nothingAnalysed(report);
+  if (!nothing.empty()) report.problems.push_back(nothing);
   std::vector<std::string> analysed;
   for (const FileStatus &f : report.files)
     if (f.status == FileStatusKind::Analyzed) analysed.push_back(f.path);
@@ -155,9 +202,18 @@ int lintCommand(const std::vector<std::string> &args) {
     return kExitUsage;
   }
 
-  writeReport(out.stream(std::cout), report, out.format, out.formatOptions(isatty(STDOUT_FILENO)));
+  std::ostringstream text;
+  writeReport(text, report, out.format, out.formatOptions(isatty(STDOUT_FILENO)));
+  if (!out.write(text.str(), std::cout, "standard output", error)) {
+    std::cerr << "warpcheck: error: " << error << '\n';
+    return kExitUsage;
+  }
   // On stderr, so that stdout holds the report and nothing else.
   if (!quiet) writeSummary(std::cerr, report);
+  if (!nothing.empty()) {
+    std::cerr << "warpcheck: error: " << nothing << '\n';
+    return kExitUsage;
+  }
 
   bool parseErrors = false;
   for (const FileStatus &f : report.files) parseErrors |= f.status == FileStatusKind::ParseError;

@@ -9,6 +9,7 @@
 #include "reports/JsonReader.h"
 #include "reports/TextFormat.h"
 #include <iostream>
+#include <sstream>
 #include <unistd.h>
 
 namespace warpcheck::cli {
@@ -38,7 +39,8 @@ int reportCommand(const std::vector<std::string> &args) {
       "and write it in another format; '-' reads standard input. Findings without a\n"
       "fingerprint (a report of an older warpcheck) get one.\n"
       "Exit code: 0, or 1 when findings at or above --fail-on remain; 2 when the report\n"
-      "cannot be read or lists files that failed to parse.",
+      "cannot be read, lists files that failed to parse or says nothing was analysed,\n"
+      "or when the output cannot be written.",
       {
           {"--fail-on", "", "SEV", "exit 1 when a finding is at least SEV: error, warning (default) or note",
            [&](const std::string &v, std::string &e) {
@@ -84,6 +86,15 @@ int reportCommand(const std::vector<std::string> &args) {
   warnIgnored(input == "-" ? "<stdin>" : input, ignored);
   // NOLINT comments (where the sources are here), suppression files and
   // baselines apply to a saved report as to a fresh one.
+  // -o may name the report read (it is read whole, and replaced by a
+  // rename), but not a suppression file or baseline.
+  std::vector<NamedPath> outputs, inputs;
+  out.addOutputs(outputs);
+  controls.addPaths(outputs, inputs);
+  if (error = findOutputClash(outputs, inputs); !error.empty()) {
+    std::cerr << "warpcheck report: error: " << error << '\n';
+    return kExitUsage;
+  }
   if (!out.open(error) || !controls.load(error) || !controls.apply(report, out.sourceRoot, {}, nullptr, error)) {
     std::cerr << "warpcheck report: error: " << error << '\n';
     return kExitUsage;
@@ -91,20 +102,21 @@ int reportCommand(const std::vector<std::string> &args) {
 
   // As the command that wrote the report shows it: a run report's text ends
   // with what the run has to say, and other formats leave that to stderr.
-  std::ostream &os = out.stream(std::cout);
+  std::ostringstream os;
   FormatOptions fo = out.formatOptions(isatty(STDOUT_FILENO));
   if (report.run && out.format == "text") writeRunText(os, report, 0, fo.color);
   else writeReport(os, report, out.format, fo);
-  if (!os.flush()) {
-    std::cerr << "warpcheck report: error: cannot write the report"
-              << (out.output.empty() ? "" : " to '" + out.output + "'") << '\n';
-    return kExitInternal;
+  if (!out.write(os.str(), std::cout, "standard output", error)) {
+    std::cerr << "warpcheck report: error: " << error << '\n';
+    return kExitUsage;
   }
   if (!quiet && report.run && out.format != "text" && out.format != "json") writeRunMessages(std::cerr, report);
   if (!quiet && !report.run) writeSummary(std::cerr, report);
 
   for (const FileStatus &f : report.files)
     if (f.status == FileStatusKind::ParseError) return kExitUsage;
+  // A lint that analysed nothing said so in its report; it is still not clean.
+  if (!report.problems.empty()) return kExitUsage;
   if (exitZero) return kExitClean;
   for (const Finding &f : report.findings)
     if (f.severity >= failOn) return kExitFindings;

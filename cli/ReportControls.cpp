@@ -1,19 +1,10 @@
 #include "cli/ReportControls.h"
+#include "cli/OutputFile.h"
 #include "config/ConfigApply.h"
 #include "reports/Fingerprint.h"
 #include "reports/suppress/Nolint.h"
-#include <fstream>
 
 namespace warpcheck::cli {
-namespace {
-
-bool writeFile(const std::string &path, const std::string &text, std::string &error) {
-  std::ofstream out(path, std::ios::trunc | std::ios::binary);
-  if (!(out << text) || !out.flush()) return error = "cannot write '" + path + "'", false;
-  return true;
-}
-
-} // namespace
 
 void ControlOptions::addTo(std::vector<OptionSpec> &options) {
   options.push_back({"--suppressions", "", "FILE",
@@ -44,7 +35,16 @@ bool ControlOptions::load(std::string &error) {
   for (const std::string &path : suppressionFiles)
     if (!readSuppressionFile(path, suppressions_, error)) return false;
   if (!baselinePath.empty() && !readBaseline(baselinePath, baseline_, error)) return false;
+  for (const std::string *out : {&writeBaselinePath, &saveSuppressionsPath})
+    if (!out->empty() && !checkOutputPath(*out, error)) return false;
   return true;
+}
+
+void ControlOptions::addPaths(std::vector<NamedPath> &outputs, std::vector<NamedPath> &inputs) const {
+  if (!writeBaselinePath.empty()) outputs.push_back({"the baseline to write", writeBaselinePath});
+  if (!saveSuppressionsPath.empty()) outputs.push_back({"the suppression file to write", saveSuppressionsPath});
+  for (const std::string &path : suppressionFiles) inputs.push_back({"the suppression file", path});
+  if (!baselinePath.empty()) inputs.push_back({"the baseline", baselinePath});
 }
 
 bool ControlOptions::apply(Report &report, const std::string &sourceRoot, const std::vector<std::string> &alsoCheck,
@@ -70,11 +70,11 @@ bool ControlOptions::apply(Report &report, const std::string &sourceRoot, const 
   }
   findings = std::move(kept);
 
-  if (!writeBaselinePath.empty() && !writeFile(writeBaselinePath, formatBaseline(findings, sourceRoot), error))
+  if (!writeBaselinePath.empty() && !writeOutputFile(writeBaselinePath, formatBaseline(findings, sourceRoot), error))
     return false;
   report.suppressed.baseline += applyBaseline(findings, baseline_);
   if (!saveSuppressionsPath.empty() &&
-      !writeFile(saveSuppressionsPath, formatSuppressions(findings, sourceRoot), error))
+      !writeOutputFile(saveSuppressionsPath, formatSuppressions(findings, sourceRoot), error))
     return false;
   return true;
 }

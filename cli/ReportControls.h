@@ -6,6 +6,7 @@
 // --suppressions, --write-baseline (everything still
 // reported), --baseline, --save-suppressions (what is left).
 #include "cli/ArgParser.h"
+#include "cli/OutputClash.h"
 #include "config/ProjectConfig.h"
 #include "reports/Report.h"
 #include "reports/suppress/Baseline.h"
@@ -23,7 +24,11 @@ struct ControlOptions {
   // Reads the suppression files and the baseline before the (possibly long)
   // analysis or run, so a bad file fails fast. False with `error` naming the
   // file and the problem.
+  // Also checks that the files to write can be written.
   bool load(std::string &error);
+  // The files these options write and read, for the check that no output
+  // is an input (cli/OutputClash.h).
+  void addPaths(std::vector<NamedPath> &outputs, std::vector<NamedPath> &inputs) const;
   // Applies the controls to `report` (its findings' fingerprints assigned)
   // and writes the files asked for. `alsoCheck`: files whose NOLINT
   // comments are checked for mistakes even without findings.

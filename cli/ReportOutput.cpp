@@ -1,4 +1,5 @@
 #include "cli/ReportOutput.h"
+#include "cli/OutputFile.h"
 #include "reports/SourcePaths.h"
 #include <filesystem>
 
@@ -36,13 +37,19 @@ void OutputOptions::addTo(std::vector<OptionSpec> &options, const std::string &d
 
 bool OutputOptions::open(std::string &error) {
   if (sourceRoot.empty()) sourceRoot = findSourceRoot(".");
-  if (output.empty()) return true;
-  file_.open(output, std::ios::trunc);
-  if (!file_) return error = "cannot write '" + output + "'", false;
-  return true;
+  return output.empty() || checkOutputPath(output, error);
 }
 
-std::ostream &OutputOptions::stream(std::ostream &fallback) { return output.empty() ? fallback : file_; }
+bool OutputOptions::write(const std::string &text, std::ostream &fallback, const std::string &fallbackName,
+                          std::string &error) const {
+  if (!output.empty()) return writeOutputFile(output, text, error);
+  fallback << text;
+  return flushStream(fallback, fallbackName, error);
+}
+
+void OutputOptions::addOutputs(std::vector<NamedPath> &outputs) const {
+  if (!output.empty()) outputs.push_back({"the output", output});
+}
 
 FormatOptions OutputOptions::formatOptions(bool fallbackIsTerminal) const {
   FormatOptions fo;

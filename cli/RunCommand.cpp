@@ -5,6 +5,7 @@
 #include "cli/ArgParser.h"
 #include "cli/Commands.h"
 #include "cli/ConfigOptions.h"
+#include "cli/OutputFile.h"
 #include "cli/RunSetup.h"
 #include "cli/RunText.h"
 #include "cli/ReportOutput.h"
@@ -22,6 +23,7 @@
 #include <iostream>
 #include <map>
 #include <spawn.h>
+#include <sstream>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -58,26 +60,6 @@ std::string makeJournalDir(const std::string &work) {
   }
   std::string dir = work + "/journals";
   return ::mkdir(dir.c_str(), 0700) == 0 ? dir : "";
-}
-
-// Copies `from` to `to` through a temporary file beside `to` and a rename,
-// so that `to` is either the whole trace or untouched.
-bool copyFileAtomically(const std::string &from, const std::string &to, std::string &why) {
-  std::ifstream in(from, std::ios::binary);
-  if (!in) return why = "the program wrote no trace (no launch was checked)", false;
-  std::string tmp = to + ".tmp-" + std::to_string(::getpid());
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!(out << in.rdbuf()) || !out.flush()) {
-      std::remove(tmp.c_str());
-      return why = "cannot write " + tmp, false;
-    }
-  }
-  if (std::rename(tmp.c_str(), to.c_str()) != 0) {
-    std::remove(tmp.c_str());
-    return why = "cannot rename " + tmp + " to " + to, false;
-  }
-  return true;
 }
 
 void removeTree(const std::string &dir) {
@@ -179,7 +161,7 @@ int runCommand(const std::vector<std::string> &args) {
       "mask errors. The program's output and exit\n"
       "code pass through; the report goes to stderr, or to -o FILE.\n"
       "Exit code: the program's; N (--error-exitcode) when there are findings; 2 for bad\n"
-      "usage or a program that cannot be started; 3 when the program cannot be checked here\n"
+      "usage, a program that cannot be started or a report that cannot be written; 3 when the program cannot be checked here\n"
       "(no GPU or driver, warpcheck's runtime missing).",
       {
           {"--kernel-name", "", "PATTERN", "check only kernels whose name contains PATTERN (or regex:EXPR)",
@@ -274,6 +256,17 @@ int runCommand(const std::vector<std::string> &args) {
     return kExitUsage;
   }
   if (!out.open(error) || !controls.load(error)) {
+    std::cerr << "warpcheck run: error: " << error << "\n";
+    return kExitUsage;
+  }
+  // The report must not replace the program, the configuration or a
+  // control's file. (The raw log lives in a fresh temporary directory.)
+  std::vector<NamedPath> outputs, inputs = {{"the program", program}};
+  if (!config.file.empty()) inputs.push_back({"the configuration", config.file});
+  out.addOutputs(outputs);
+  controls.addPaths(outputs, inputs);
+  if (!traceOut.empty()) outputs.push_back({"the trace", traceOut});
+  if (error = findOutputClash(outputs, inputs); !error.empty()) {
     std::cerr << "warpcheck run: error: " << error << "\n";
     return kExitUsage;
   }
@@ -373,8 +366,12 @@ int runCommand(const std::vector<std::string> &args) {
   mergeFindings(report.findings);
   if (!traceOut.empty()) {
     // The program's own trace; its children's stay unwritten.
-    std::string traced = work + "/trace-" + std::to_string(status.pid) + ".jsonl", why;
-    if (!copyFileAtomically(traced, traceOut, why)) summary.errors.push_back("no trace written to " + traceOut + ": " + why);
+    std::string traced = work + "/trace-" + std::to_string(status.pid) + ".jsonl", text, why;
+    std::ifstream in(traced, std::ios::binary);
+    if (!in) why = "the program wrote no trace (no launch was checked)";
+    else if (std::ostringstream all; all << in.rdbuf()) text = all.str();
+    if (why.empty() && !writeOutputFile(traceOut, text, why)) why = "cannot write it: " + why;
+    if (!why.empty()) summary.errors.push_back("no trace written to " + traceOut + ": " + why);
   }
   report.run = summary;
   removeTree(work);
@@ -385,15 +382,16 @@ int runCommand(const std::vector<std::string> &args) {
     return kExitUsage;
   }
 
-  std::ostream &os = out.stream(std::cerr);
+  std::ostringstream os;
   FormatOptions fo = out.formatOptions(isatty(STDERR_FILENO));
   if (out.format == "text") writeRunText(os, report, printLimit, fo.color);
-  else {
-    writeReport(os, report, out.format, fo);
-    // JSON carries them in its `run` section; the other formats do not.
-    if (out.format != "json") writeRunMessages(std::cerr, report);
+  else writeReport(os, report, out.format, fo);
+  if (!out.write(os.str(), std::cerr, "standard error", error)) {
+    std::cerr << "warpcheck run: error: " << error << "\n";
+    return kExitUsage;
   }
-  os.flush();
+  // JSON carries them in its `run` section; the other formats do not.
+  if (out.format != "text" && out.format != "json") writeRunMessages(std::cerr, report);
 
   if (errorExit >= 0 && failsRun(config, report.findings)) return errorExit;
   if (status.signal) {

@@ -1,4 +1,5 @@
 #include "cli/RunText.h"
+#include "reports/Printable.h"
 #include "reports/TextFormat.h"
 #include <cstring>
 
@@ -20,8 +21,9 @@ void writeRunText(std::ostream &os, const Report &report, size_t printLimit, boo
 
 void writeRunMessages(std::ostream &os, const Report &report) {
   const RunSummary &r = *report.run;
-  for (const std::string &e : r.errors) os << "warpcheck: error: " << e << "\n";
-  for (const std::string &w : r.warnings) os << "warpcheck: warning: " << w << "\n";
+  // They quote the program and its kernels' names, or a saved report's text.
+  for (const std::string &e : r.errors) os << "warpcheck: error: " << printable(e) << "\n";
+  for (const std::string &w : r.warnings) os << "warpcheck: warning: " << printable(w) << "\n";
   if (r.launches == 0)
     os << "warpcheck: note: the program launched no CUDA kernels; nothing was checked\n";
   os << "warpcheck: checked " << r.launchesChecked << " of " << r.launches << " launches (" << r.kernels.size()

@@ -1,5 +1,6 @@
 // The `warpcheck` command: dispatches to its subcommands.
 #include "cli/Commands.h"
+#include "cli/OutputFile.h"
 #include <cstring>
 #include <exception>
 #include <iostream>
@@ -52,9 +53,17 @@ void usage(std::ostream &os) {
         "  --version   print the version\n";
 }
 
-} // namespace
+// What a command printed on stdout (`rules`, `explain`, --dump-config,
+// --help, a report) must have arrived: a full disk or a closed pipe is an
+// error, not a silent success. Commands that found it already returned 2.
+int checkedStdout(int rc) {
+  std::string error;
+  if (rc == kExitUsage || flushStream(std::cout, "standard output", error)) return rc;
+  std::cerr << "warpcheck: error: " << error << '\n';
+  return kExitUsage;
+}
 
-int main(int argc, char **argv) {
+int dispatch(int argc, char **argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty()) {
     usage(std::cerr);
@@ -80,3 +89,7 @@ int main(int argc, char **argv) {
   std::cerr << "warpcheck: error: unknown command '" << args[0] << "' (see 'warpcheck --help')\n";
   return kExitUsage;
 }
+
+} // namespace
+
+int main(int argc, char **argv) { return checkedStdout(dispatch(argc, argv)); }

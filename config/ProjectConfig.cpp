@@ -1,6 +1,7 @@
 #include "config/ProjectConfig.h"
 #include "config/YamlSubset.h"
 #include "reports/Glob.h"
+#include "reports/Printable.h"
 #include "reports/ReadFile.h"
 #include "reports/RuleCatalog.h"
 #include <algorithm>
@@ -62,8 +63,8 @@ public:
       bool ok = e.key == "Rules"              ? ruleList(e, out.rules)
                 : e.key == "Severities"       ? severities(e, out.severities)
                 : e.key == "Archs"            ? list(e, out.archs, "archs", "[sm_80, sm_90]", checkArch)
-                : e.key == "Include"          ? list(e, out.include, "path globs", "[src, 'include/**/*.cuh']", nothing)
-                : e.key == "Exclude"          ? list(e, out.exclude, "path globs", "[third_party, build]", nothing)
+                : e.key == "Include"          ? list(e, out.include, "path globs", "[src, 'include/**/*.cuh']", globError)
+                : e.key == "Exclude"          ? list(e, out.exclude, "path globs", "[third_party, build]", globError)
                 : e.key == "ExtraArgs"        ? list(e, out.extraArgs, "compiler arguments", "[-Iinclude, -DNDEBUG]", nothing)
                 : e.key == "FailOn"           ? severity(e.key, e.value, out.failOn)
                 : e.key == "WarningsAsErrors" ? ruleList(e, out.warningsAsErrors)
@@ -142,9 +143,11 @@ std::string flowList(const std::vector<std::string> &items) {
 
 } // namespace
 
+// Shown printable and bounded: the message may quote the file's bytes.
 std::string ConfigError::describe() const {
-  if (line == 0) return file + ": " + message;
-  return file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " + message;
+  std::string text = line == 0 ? file + ": " + message
+                               : file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " + message;
+  return printable(text, 300);
 }
 
 bool parseProjectConfig(std::string_view text, const std::string &file, ProjectConfig &out,
@@ -219,6 +222,7 @@ std::string formatProjectConfig(const ProjectConfig &c) {
 
 std::string checkRuleGlob(const std::string &glob) {
   if (glob.empty()) return "empty rule glob";
+  if (std::string why = globError(glob); !why.empty()) return "malformed rule glob: " + why;
   for (const RuleInfo &r : ruleCatalog())
     if (globMatch(glob, r.id)) return "";
   if (isGlob(glob)) return "'" + glob + "' matches no rule (see 'warpcheck rules')";

@@ -1,18 +1,21 @@
 #include "reports/GccFormat.h"
+#include "reports/Printable.h"
 
 namespace warpcheck {
 namespace {
 
+// One line per message, whatever the message holds: line breaks as spaces,
+// other controls as \xNN (reports/Printable.h). (Paths: all as \xNN.)
 std::string oneLine(std::string s) {
   for (char &c : s)
     if (c == '\n' || c == '\r') c = ' ';
-  return s;
+  return printable(s, std::string::npos, /*keepTabs=*/true);
 }
 
 void line(std::ostream &os, const SourceRange &at, const std::string &severity, const std::string &message,
           const std::string &rule) {
   std::string prefix = locationPrefix(at);
-  os << (prefix.empty() ? "warpcheck: " : prefix);
+  os << (prefix.empty() ? "warpcheck: " : printable(prefix));
   os << severity << ": " << oneLine(message);
   if (!rule.empty()) os << " [" << rule << ']';
   os << '\n';
@@ -25,6 +28,7 @@ void writeGcc(std::ostream &os, const Report &report) {
     for (const Diagnostic &d : f.diagnostics)
       if (d.severity == "error" || d.severity == "fatal error") line(os, d.where, "error", d.message, "");
   for (const Finding &f : report.findings) line(os, f.where, severityName(f.severity), f.message, f.rule);
+  for (const std::string &p : report.problems) line(os, SourceRange{}, "error", p, "");
 }
 
 } // namespace warpcheck

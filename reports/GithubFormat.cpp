@@ -1,4 +1,5 @@
 #include "reports/GithubFormat.h"
+#include "reports/Printable.h"
 #include <algorithm>
 
 namespace warpcheck {
@@ -22,6 +23,8 @@ std::string where(const SourceRange &r) {
 
 } // namespace
 
+// Newlines as the runner's %0A (GitHub shows them as line breaks); other
+// control characters as \xNN, so the log shows no terminal escapes.
 std::string githubEscapeData(const std::string &s) {
   std::string out;
   for (char c : s) {
@@ -30,7 +33,7 @@ std::string githubEscapeData(const std::string &s) {
     else if (c == '\n') out += "%0A";
     else out += c;
   }
-  return out;
+  return printable(out, std::string::npos, /*keepTabs=*/true);
 }
 
 std::string githubEscapeProperty(const std::string &s) {
@@ -82,6 +85,7 @@ void writeGithub(std::ostream &os, const Report &report) {
     for (const Note &n : f->notes) message += "\nnote: " + where(n.where) + n.message;
     os << props << "::" << githubEscapeData(message) << '\n';
   }
+  for (const std::string &p : report.problems) os << "::error title=warpcheck::" << githubEscapeData(p) << '\n';
   size_t e = counts[2], w = counts[1], n = counts[0];
   if (e > kAnnotationsPerLevel || w > kAnnotationsPerLevel || n > kAnnotationsPerLevel)
     os << "::notice title=warpcheck summary::" << e + w + n << " findings in all (" << e << " errors, " << w

@@ -97,6 +97,27 @@ bool globMatch(const std::string &pattern, const std::string &text, bool paths) 
   return next[0];
 }
 
+std::string globError(const std::string &p) {
+  for (size_t i = 0; i < p.size();) {
+    std::string at = " at character " + std::to_string(i + 1) + " of '" + p + "'";
+    if (p[i] == '\\') {
+      if (i + 1 == p.size()) return "'\\' with nothing after it" + at;
+      i += 2;
+    } else if (p[i] == '[') {
+      Token t{Token::Class};
+      size_t j = i;
+      if (!readClass(p, j, t)) return "unclosed '['" + at + " (write '\\[' for a literal '[')";
+      for (size_t k = 0; k + 1 < t.set.size(); k += 2)
+        if (t.set[k] > t.set[k + 1])
+          return std::string("reversed range '") + t.set[k] + "-" + t.set[k + 1] + "'" + at;
+      i = j;
+    } else {
+      ++i;
+    }
+  }
+  return "";
+}
+
 bool isGlob(const std::string &p) { return p.find_first_of("*?[\\") != std::string::npos; }
 
 } // namespace warpcheck

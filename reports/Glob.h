@@ -11,6 +11,11 @@ namespace warpcheck {
 // matches across directories (`src/**` and `**/k.cu` as in .gitignore).
 bool globMatch(const std::string &pattern, const std::string &text, bool paths = false);
 
+// "" when `pattern` is well formed, else why not: an unclosed '[' (which
+// globMatch would take as a literal, so the pattern silently matches
+// nothing meant), an empty or reversed range, a '\\' with nothing after it.
+std::string globError(const std::string &pattern);
+
 // True when `pattern` has a glob metacharacter.
 bool isGlob(const std::string &pattern);
 

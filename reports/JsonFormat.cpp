@@ -123,6 +123,7 @@ json toJson(const Report &report) {
     j["suppressed"] = {{"nolint", report.suppressed.nolint},
                        {"suppression_file", report.suppressed.suppressionFile},
                        {"baseline", report.suppressed.baseline}};
+  if (!report.problems.empty()) j["problems"] = report.problems;
   return j;
 }
 

@@ -1,4 +1,5 @@
 #include "reports/JsonInput.h"
+#include "reports/Printable.h"
 #include <cmath>
 #include <istream>
 
@@ -41,25 +42,6 @@ void checkNesting(const std::string &text, int maxDepth) {
   }
 }
 
-// The length of the UTF-8 sequence at s[i], 0 when it is not a valid one
-// (overlong forms and surrogates included).
-size_t utf8Length(const std::string &s, size_t i) {
-  auto at = [&](size_t k) { return i + k < s.size() ? (unsigned char)s[i + k] : 0u; };
-  auto cont = [&](size_t k, unsigned lo = 0x80, unsigned hi = 0xBF) { return at(k) >= lo && at(k) <= hi; };
-  unsigned c = at(0);
-  if (c < 0x80) return 1;
-  if (c >= 0xC2 && c <= 0xDF) return cont(1) ? 2 : 0;
-  if (c >= 0xE0 && c <= 0xEF) {
-    bool second = c == 0xE0 ? cont(1, 0xA0) : c == 0xED ? cont(1, 0x80, 0x9F) : cont(1);
-    return second && cont(2) ? 3 : 0;
-  }
-  if (c >= 0xF0 && c <= 0xF4) {
-    bool second = c == 0xF0 ? cont(1, 0x90) : c == 0xF4 ? cont(1, 0x80, 0x8F) : cont(1);
-    return second && cont(2) && cont(3) ? 4 : 0;
-  }
-  return 0;
-}
-
 std::string joinChoices(std::initializer_list<const char *> choices) {
   std::string s;
   size_t i = 0;
@@ -97,32 +79,7 @@ std::string readAll(std::istream &in, size_t maxBytes) {
   return text;
 }
 
-std::string printable(const std::string &s, size_t maxBytes) {
-  std::string out;
-  auto escape = [&out](unsigned char c) {
-    const char *hex = "0123456789abcdef";
-    out += "\\x";
-    out += hex[c >> 4];
-    out += hex[c & 15];
-  };
-  size_t i = 0;
-  while (i < s.size() && out.size() < maxBytes) {
-    unsigned char c = s[i];
-    size_t n = utf8Length(s, i);
-    if (n == 0 || c < 0x20 || c == 0x7F) {
-      escape(c); // a control, or a byte of no valid UTF-8 sequence
-      i++;
-    } else if (n == 2 && c == 0xC2 && (unsigned char)s[i + 1] < 0xA0) {
-      escape((unsigned char)s[i + 1]); // C1 controls (U+009B is CSI on some terminals)
-      i += 2;
-    } else {
-      out.append(s, i, n);
-      i += n;
-    }
-  }
-  if (i < s.size()) out += "...";
-  return out;
-}
+std::string printable(const std::string &s, size_t maxBytes) { return warpcheck::printable(s, maxBytes); }
 
 void Value::fail(const std::string &problem) const {
   throw ReadError{path_.empty() ? problem : path_ + ": " + problem};

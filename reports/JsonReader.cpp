@@ -214,6 +214,7 @@ Report report(const Value &v) {
   r.findings = o.required("findings").array(finding);
   if (auto x = o.optional("run")) r.run = runSummary(*x);
   if (auto x = o.optional("suppressed")) r.suppressed = suppressed(*x);
+  if (auto x = o.optional("problems")) r.problems = x->strings();
   o.done();
   return r;
 }

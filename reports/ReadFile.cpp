@@ -3,6 +3,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <sys/stat.h>
 
 namespace warpcheck {
 
@@ -11,6 +12,11 @@ bool readBoundedFile(const std::string &path, size_t maxBytes, std::string &text
   if (std::filesystem::is_directory(path, ec)) return failure = {ReadFailure::Directory, ""}, false;
   std::ifstream in(path, std::ios::binary);
   if (!in) return failure = {ReadFailure::CannotOpen, std::strerror(errno)}, false;
+  // A regular file says its size: refuse a huge one before reading a byte.
+  // (FIFOs and devices do not; the bound below stops those.)
+  struct stat st;
+  if (::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && size_t(st.st_size) > maxBytes)
+    return failure = {ReadFailure::TooLarge, ""}, false;
   text.clear();
   char buf[1 << 16];
   while (in.read(buf, sizeof buf) || in.gcount() > 0) {

@@ -14,7 +14,8 @@ struct ReadFailure {
 };
 
 // False with `failure` set when `path` cannot be read within `maxBytes`.
-// Reads in chunks: memory grows with the file, not with the bound.
+// A regular file larger than the bound is refused from its size, unread;
+// others are read in chunks: memory grows with the file, not with the bound.
 bool readBoundedFile(const std::string &path, size_t maxBytes, std::string &text, ReadFailure &failure);
 
 // "is a directory", "cannot read it: <system error>", "cannot read it",

@@ -55,6 +55,9 @@ struct Report {
   std::vector<Finding> findings;
   std::optional<RunSummary> run; // only for `warpcheck run`
   SuppressedCounts suppressed;
+  // What makes the report as a whole not what it seems, one line each:
+  // "nothing was analysed: ..." (a run that checked nothing is not clean).
+  std::vector<std::string> problems;
 };
 
 } // namespace warpcheck

@@ -1,4 +1,5 @@
 #include "reports/TextFormat.h"
+#include "reports/Printable.h"
 #include "reports/SourceCache.h"
 #include <algorithm>
 #include <map>
@@ -19,7 +20,9 @@ const char *colorOf(const std::string &sev) {
 
 // A source line as shown: tabs expanded to 8-column stops (as clang does, so
 // the caret line lines up in any terminal) and a map from byte to display
-// column. UTF-8 continuation bytes take no column of their own.
+// column. UTF-8 continuation bytes take no column of their own; control
+// characters and bytes that are not UTF-8 show as \xNN (reports/Printable.h),
+// four columns wide, so that a source line cannot drive the terminal.
 struct ShownLine {
   std::string text;
   std::vector<unsigned> col; // col[i]: display column (0-based) of byte i; col[size] = width
@@ -28,12 +31,19 @@ struct ShownLine {
 ShownLine expandLine(const std::string &raw) {
   ShownLine s;
   unsigned width = 0;
-  for (char c : raw) {
+  size_t escapedUntil = 0; // bytes before this belong to an escape already shown
+  for (size_t i = 0; i < raw.size(); ++i) {
+    char c = raw[i];
     s.col.push_back(width);
+    if (i < escapedUntil) continue;
     if (c == '\t') {
       unsigned next = (width / 8 + 1) * 8;
       s.text.append(next - width, ' ');
       width = next;
+    } else if (size_t n = escapedLength(raw, i)) {
+      s.text += printable(raw.substr(i, n));
+      width += 4;
+      escapedUntil = i + n;
     } else {
       s.text += c;
       if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++width;
@@ -52,11 +62,16 @@ public:
   void header(const SourceRange &at, const std::string &sev, const std::string &msg,
               const std::string &rule) {
     if (opts_.color) os_ << kBold;
-    os_ << locationPrefix(at); // "x.c: error: ..." for a whole file, as gcc prints
+    os_ << printable(locationPrefix(at)); // "x.c: error: ..." for a whole file, as gcc prints
     if (opts_.color) os_ << colorOf(sev);
     os_ << sev << ": ";
     if (opts_.color) os_ << kReset << kBold;
-    os_ << msg;
+    // A message's own line breaks stay (they are harmless here); its other
+    // control characters do not reach the terminal.
+    for (size_t start = 0, nl; start <= msg.size(); start = nl + 1) {
+      nl = std::min(msg.find('\n', start), msg.size());
+      os_ << (start ? "\n" : "") << printable(msg.substr(start, nl - start), std::string::npos, /*keepTabs=*/true);
+    }
     if (!rule.empty()) os_ << " [" << rule << ']';
     if (opts_.color) os_ << kReset;
     os_ << '\n';
@@ -112,7 +127,7 @@ private:
       unsigned col = line.col[byte];
       if (col < out.size()) continue;
       out.append(col - out.size(), ' ');
-      out += fx.replacement;
+      out += printable(fx.replacement, std::string::npos, /*keepTabs=*/true);
     }
     return out;
   }
@@ -150,6 +165,10 @@ std::string passSuffix(const std::vector<std::string> &passes) {
 
 } // namespace
 
+void writeProblems(std::ostream &os, const Report &report) {
+  for (const std::string &p : report.problems) os << "warpcheck: error: " << printable(p) << '\n';
+}
+
 void writeText(std::ostream &os, const Report &report, const TextOptions &opts) {
   TextWriter w(os, opts);
   for (const FileStatus &f : report.files) {
@@ -166,6 +185,7 @@ void writeText(std::ostream &os, const Report &report, const TextOptions &opts) 
       w.snippet(n.where);
     }
   }
+  writeProblems(os, report);
 }
 
 void writeSuppressedCounts(std::ostream &os, const SuppressedCounts &s) {

@@ -14,6 +14,9 @@ struct TextOptions {
 // The first line of each finding matches VS Code's $gcc problem matcher.
 void writeText(std::ostream &os, const Report &report, const TextOptions &opts);
 
+// "warpcheck: error: <problem>" for each of the report's problems (a lint
+// that analysed nothing); writeText ends with them.
+void writeProblems(std::ostream &os, const Report &report);
 // A one-line summary: "N findings (E errors, W warnings) in F files".
 void writeSummary(std::ostream &os, const Report &report);
 // "4 findings (1 errors, 2 warnings, 1 note)": notes only when there are some.

@@ -184,8 +184,10 @@ bool writeRawLog(const std::string &path, const RawLog &log, std::string &error)
       return false;
     }
     out << toJson(log).dump(1, ' ', false, json::error_handler_t::replace) << '\n';
-    if (!out.flush()) {
+    out.close(); // checked: a full disk shows at the last write or the close
+    if (!out) {
       error = "cannot write " + tmp;
+      std::remove(tmp.c_str());
       return false;
     }
   }

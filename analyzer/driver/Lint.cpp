@@ -1,6 +1,7 @@
 #include "analyzer/driver/Lint.h"
 #include "analyzer/checks/CheckRegistry.h"
 #include "analyzer/frontend/PassRunner.h"
+#include "reports/Printable.h"
 #include "reports/RuleCatalog.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/GlobPattern.h"
@@ -105,7 +106,8 @@ LintOutcome runLint(const LintOptions &opts) {
     outcome.usageError = true;
     return outcome;
   }
-  for (const std::string &w : inputs.warnings) llvm::errs() << "warpcheck: warning: " << w << '\n';
+  // Paths found in directories and databases may hold any byte.
+  for (const std::string &w : inputs.warnings) llvm::errs() << "warpcheck: warning: " << printable(w) << '\n';
   if (opts.outOfScope) {
     std::vector<TranslationUnit> inScope;
     for (TranslationUnit &tu : inputs.units) {

@@ -1,4 +1,7 @@
 #include "analyzer/frontend/CompileDatabase.h"
+#include "reports/JsonInput.h"
+#include "reports/Printable.h"
+#include "reports/ReadFile.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -25,6 +28,40 @@ static std::string oneLine(std::string s) {
   return s;
 }
 
+// Generated databases of large projects reach tens of MiB; the bound is for
+// /dev/zero or a FIFO named by mistake.
+constexpr size_t kMaxDatabaseBytes = size_t(1) << 30;
+
+// The database read and checked against the JSON Compilation Database
+// format, so that a broken one is named with its JSON problem and entry
+// (clang's YAML reader words those as YAML errors, with misleading reasons).
+// "" when it is well formed.
+static std::string checkDatabase(const std::string &file, std::string &text) {
+  ReadFailure failure;
+  if (!readBoundedFile(file, kMaxDatabaseBytes, text, failure)) return describe(failure, kMaxDatabaseBytes);
+  nlohmann::json doc;
+  try {
+    doc = jsonin::parse(text, 64);
+  } catch (const jsonin::ReadError &e) {
+    return e.message;
+  }
+  if (!doc.is_array()) return std::string("expected a JSON array of compile commands, found ") + doc.type_name();
+  for (size_t i = 0; i < doc.size(); ++i) {
+    const nlohmann::json &e = doc[i];
+    std::string where = "entry " + std::to_string(i + 1) + ": ";
+    if (!e.is_object()) return where + "expected an object with directory, file and command or arguments";
+    for (const char *key : {"directory", "file"})
+      if (!e.contains(key) || !e[key].is_string()) return where + "no '" + key + "' string";
+    bool command = e.contains("command") && e["command"].is_string();
+    bool arguments = e.contains("arguments") && e["arguments"].is_array();
+    if (!command && !arguments) return where + "neither a 'command' string nor an 'arguments' list";
+    if (arguments)
+      for (const nlohmann::json &a : e["arguments"])
+        if (!a.is_string()) return where + "'arguments' holds a value that is not a string";
+  }
+  return "";
+}
+
 std::unique_ptr<CompileDatabase> CompileDatabase::load(const std::string &path, std::string &error) {
   llvm::SmallString<256> file(path);
   if (llvm::sys::fs::is_directory(file)) {
@@ -38,9 +75,13 @@ std::unique_ptr<CompileDatabase> CompileDatabase::load(const std::string &path, 
     error = "no such build directory: '" + path + "'";
     return nullptr;
   }
-  std::string loadError;
-  auto json = clang::tooling::JSONCompilationDatabase::loadFromFile(
-      file, loadError, clang::tooling::JSONCommandLineSyntax::AutoDetect);
+  std::string loadError, text;
+  if (std::string why = checkDatabase(std::string(file), text); !why.empty()) {
+    error = "cannot load compile database '" + std::string(file) + "': " + printable(oneLine(why), 300);
+    return nullptr;
+  }
+  auto json = clang::tooling::JSONCompilationDatabase::loadFromBuffer(
+      text, loadError, clang::tooling::JSONCommandLineSyntax::AutoDetect);
   if (!json) {
     error = "cannot load compile database '" + std::string(file) + "': " + oneLine(loadError);
     return nullptr;

@@ -79,8 +79,9 @@ private:
       addFile(canonicalPath(p));
       return true;
     }
-    std::vector<std::string> found;
-    if (!findSources(p, found, error)) return false;
+    std::vector<std::string> found, warnings;
+    if (!findSources(p, found, error, &warnings)) return false;
+    warnAll(warnings);
     if (found.empty()) {
       error = "no CUDA or HIP sources (.cu or .hip files) under '" + p + "'";
       return false;

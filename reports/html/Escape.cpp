@@ -48,6 +48,11 @@ std::string escape(std::string_view s) {
       ++i;
       continue;
     }
+    if (n == 2 && c == 0xC2 && static_cast<unsigned char>(s[i + 1]) < 0xA0) {
+      appendUtf8(out, 0xFFFD); // a C1 control (U+009B is CSI on some terminals): not for `cat page.html`
+      i += 2;
+      continue;
+    }
     if (n > 1) {
       out.append(s.substr(i, n));
       i += n;

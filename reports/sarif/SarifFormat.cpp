@@ -125,6 +125,8 @@ json toSarif(const Report &report, const SarifOptions &opts) {
   fileNotifications(report, locator, notes);
   bool successful = std::none_of(report.files.begin(), report.files.end(),
                                  [](const FileStatus &f) { return f.status == FileStatusKind::ParseError; });
+  for (const std::string &p : report.problems) notes.push_back(notification("error", "nothing-analysed", p));
+  successful = successful && report.problems.empty();
   if (report.run) {
     runNotifications(*report.run, notes);
     successful = successful && report.run->errors.empty();

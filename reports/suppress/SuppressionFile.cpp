@@ -1,6 +1,7 @@
 #include "reports/suppress/SuppressionFile.h"
 #include "reports/Demangle.h"
 #include "reports/Glob.h"
+#include "reports/Printable.h"
 #include "reports/ReadFile.h"
 #include "reports/RuleCatalog.h"
 #include "reports/SourcePaths.h"
@@ -81,8 +82,10 @@ std::string literalWord(const std::string &s) {
 
 } // namespace
 
-bool parseSuppressions(const std::string &text, const std::string &name, std::vector<Suppression> &out,
-                       std::string &error) {
+namespace {
+
+bool parseLines(const std::string &text, const std::string &name, std::vector<Suppression> &out,
+                std::string &error) {
   std::istringstream in(text);
   unsigned lineNo = 0;
   for (std::string line; std::getline(in, line);) {
@@ -95,6 +98,7 @@ bool parseSuppressions(const std::string &text, const std::string &name, std::ve
     Suppression s;
     s.origin = name + ":" + std::to_string(lineNo);
     s.rule = words[0];
+    if (std::string why = globError(s.rule); !why.empty()) return error = where + why, false;
     if (!isGlob(s.rule) && !findRule(s.rule)) {
       std::string near = nearestRuleId(s.rule);
       return error = where + "unknown rule '" + s.rule + "'" + (near.empty() ? "" : "; did you mean '" + near + "'?"),
@@ -122,11 +126,23 @@ bool parseSuppressions(const std::string &text, const std::string &name, std::ve
           if (value.empty()) return error = where + "no path before the line number in '" + w + "'", false;
         }
       }
+      if (std::string why = globError(value); !why.empty()) return error = where + why, false;
       *slot = value;
     }
     out.push_back(s);
   }
   return true;
+}
+
+} // namespace
+
+// Errors quote the file's words: shown printable and bounded, since the
+// file may be anything (a binary named by mistake).
+bool parseSuppressions(const std::string &text, const std::string &name, std::vector<Suppression> &out,
+                       std::string &error) {
+  if (parseLines(text, name, out, error)) return true;
+  error = printable(error, 300);
+  return false;
 }
 
 bool readSuppressionFile(const std::string &path, std::vector<Suppression> &out, std::string &error) {

@@ -227,5 +227,26 @@ TEST(ProjectConfig, CudaArchNames) {
     EXPECT_FALSE(isCudaArchName(bad)) << bad;
 }
 
+// A malformed glob was taken as a literal and silently excluded or kept the
+// wrong files (issue 24, item 3): now an error at its line and column.
+TEST(ProjectConfig, MalformedGlobsAreErrors) {
+  EXPECT_EQ(errorOf("Exclude: ['[abc']\n"),
+            "cfg.yaml:1:11: unclosed '[' at character 1 of '[abc' (write '\\[' for a literal '[')");
+  EXPECT_EQ(errorOf("Include:\n  - src\n  - 'lib/[z-a]*'\n"),
+            "cfg.yaml:3:5: reversed range 'z-a' at character 5 of 'lib/[z-a]*'");
+  EXPECT_EQ(errorOf("Rules: ['barrier-[']\n"),
+            "cfg.yaml:1:9: malformed rule glob: unclosed '[' at character 9 of 'barrier-[' (write '\\[' for a "
+            "literal '[')");
+  EXPECT_EQ(errorOf("Exclude: ['third_party/\\[old\\]']\n"), "parsed");
+}
+
+// Errors quote the file: its control bytes are escaped.
+TEST(ProjectConfig, ErrorsShowNoRawControlBytes) {
+  // (The YAML reader refuses control characters itself; bytes that are
+  // not UTF-8 reach the schema's messages.)
+  EXPECT_EQ(errorOf("Rul\xff\xc2\x9b" "es: ['*']\n"), "cfg.yaml:1:1: unknown key 'Rul\\xff\\x9bes' (known keys: Rules "
+                                                    "Severities Archs Include Exclude ExtraArgs FailOn WarningsAsErrors)");
+}
+
 } // namespace
 } // namespace warpcheck

@@ -40,3 +40,17 @@ TEST(Glob, HostilePatternsStayLinear) {
   EXPECT_FALSE(globMatch(pattern, text)); // exponential backtracking would hang here
   EXPECT_TRUE(globMatch(pattern.substr(0, pattern.size() - 1), text));
 }
+
+// Malformed patterns are found when read, not silently taken as literals
+// that match nothing (issue 24: `Exclude: ['[abc']`).
+TEST(Glob, Errors) {
+  using warpcheck::globError;
+  EXPECT_EQ(globError("src/**/*.cu"), "");
+  EXPECT_EQ(globError("race-[gs]*"), "");
+  EXPECT_EQ(globError("op\\[\\]"), "");
+  EXPECT_EQ(globError("[]a]"), ""); // ']' first in a class is a member
+  EXPECT_EQ(globError("[abc"), "unclosed '[' at character 1 of '[abc' (write '\\[' for a literal '[')");
+  EXPECT_EQ(globError("a/[b"), "unclosed '[' at character 3 of 'a/[b' (write '\\[' for a literal '[')");
+  EXPECT_EQ(globError("k[z-a]"), "reversed range 'z-a' at character 2 of 'k[z-a]'");
+  EXPECT_EQ(globError("trail\\"), "'\\' with nothing after it at character 6 of 'trail\\'");
+}

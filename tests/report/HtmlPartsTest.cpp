@@ -34,6 +34,8 @@ TEST(HtmlEscape, ControlCharactersAsPictures) {
   EXPECT_EQ(escape("\x1b[0m"), "\xE2\x90\x9B[0m"); // U+241B
   EXPECT_EQ(escape(std::string("a\0b", 3)), "a\xE2\x90\x80" "b");
   EXPECT_EQ(escape("\x7f"), "\xE2\x90\xA1");
+  EXPECT_EQ(escape("\xC2\x9B" "1m"), "\xEF\xBF\xBD" "1m"); // C1 CSI: replaced
+  EXPECT_EQ(escape("\xC2\xA0"), "\xC2\xA0");                // U+00A0 is text
 }
 
 TEST(HtmlMarkdown, BlocksOfRuleDocs) {

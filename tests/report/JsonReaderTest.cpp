@@ -360,3 +360,25 @@ TEST(JsonReader, EveryTruncationIsRefusedCleanly) {
     EXPECT_EQ(error.rfind("not valid JSON: ", 0), 0u) << n << ": " << error;
   }
 }
+
+// A lint that analysed nothing says so in `problems`; `report` reads it back
+// (and so exits 2 on it).
+TEST(JsonReader, ProblemsRoundTrip) {
+  Report r;
+  r.toolVersion = "1";
+  r.command = "lint";
+  FileStatus skipped;
+  skipped.path = "h.cpp";
+  skipped.status = FileStatusKind::Skipped;
+  skipped.reason = "not a CUDA or HIP source";
+  r.files.push_back(skipped);
+  r.problems.push_back("nothing was analysed: the only file was skipped ('h.cpp': not a CUDA or HIP source)");
+  std::string text = written(r);
+  EXPECT_NE(text.find("\"problems\""), std::string::npos) << text;
+  Report back;
+  std::string error;
+  ASSERT_TRUE(readJsonReport(text, back, error)) << error;
+  EXPECT_EQ(back.problems, r.problems);
+  EXPECT_EQ(written(back), text);
+  EXPECT_EQ(written(Report{}).find("problems"), std::string::npos); // absent when there is none
+}

@@ -4,6 +4,8 @@
 #include "FrontendTempDir.h"
 #include <algorithm>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace warpcheck;
 using Args = std::vector<std::string>;
@@ -32,6 +34,35 @@ TEST(InputsDiscovery, FindsCudaAndHipSourcesRecursively) {
   ASSERT_TRUE(findSources(t / "tree", found, error)) << error;
   EXPECT_EQ(found, (Args{t / "tree/a.cu", t / "tree/build/gen.cu", t / "tree/sub/alias.cu",
                          t / "tree/sub/deeper/b.cu", t / "tree/z.hip"}));
+}
+
+// What a walk leaves out for a reason is said, naming the path (issue 24):
+// a looping or dangling .cu symlink, a FIFO named .cu (never opened: reading
+// it would block), an unreadable subdirectory (not as root, who reads it).
+TEST(InputsDiscovery, SaysWhatItLeavesOut) {
+  test::TempDir t;
+  writeTree(t);
+  llvm::sys::fs::create_link("loop.cu", t / "tree/loop.cu");
+  llvm::sys::fs::create_link("nowhere.cu", t / "tree/dangling.cu");
+  ASSERT_EQ(mkfifo((t / "tree/fifo.cu").c_str(), 0600), 0);
+  bool root = geteuid() == 0;
+  if (!root) {
+    t.write("tree/locked/d.cu", "__global__ void k() {}\n");
+    chmod((t / "tree/locked").c_str(), 0);
+  }
+  std::vector<std::string> found, warnings;
+  std::string error;
+  ASSERT_TRUE(findSources(t / "tree", found, error, &warnings)) << error;
+  if (!root) chmod((t / "tree/locked").c_str(), 0755);
+  EXPECT_EQ(found, (Args{t / "tree/a.cu", t / "tree/build/gen.cu", t / "tree/sub/alias.cu",
+                         t / "tree/sub/deeper/b.cu", t / "tree/z.hip"}));
+  auto said = [&](const std::string &line) { return has(warnings, line); };
+  EXPECT_TRUE(said("skipping '" + t / "tree/loop.cu" + "': Too many levels of symbolic links")) << warnings.size();
+  EXPECT_TRUE(said("skipping '" + t / "tree/dangling.cu" + "': No such file or directory"));
+  EXPECT_TRUE(said("skipping '" + t / "tree/fifo.cu" + "': not a regular file"));
+  if (!root)
+    EXPECT_TRUE(said("cannot read directory '" + t / "tree/locked" + "': Permission denied; its sources are not analysed"));
+  EXPECT_EQ(warnings.size(), root ? 3u : 4u);
 }
 
 TEST(InputsDiscovery, DirectoryBecomesCudaAndHipUnits) {

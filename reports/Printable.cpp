@@ -1,0 +1,53 @@
+#include "reports/Printable.h"
+
+namespace warpcheck {
+
+size_t utf8Length(const std::string &s, size_t i) {
+  auto at = [&](size_t k) { return i + k < s.size() ? (unsigned char)s[i + k] : 0u; };
+  auto cont = [&](size_t k, unsigned lo = 0x80, unsigned hi = 0xBF) { return at(k) >= lo && at(k) <= hi; };
+  unsigned c = at(0);
+  if (c < 0x80) return 1;
+  if (c >= 0xC2 && c <= 0xDF) return cont(1) ? 2 : 0;
+  if (c >= 0xE0 && c <= 0xEF) {
+    bool second = c == 0xE0 ? cont(1, 0xA0) : c == 0xED ? cont(1, 0x80, 0x9F) : cont(1);
+    return second && cont(2) ? 3 : 0;
+  }
+  if (c >= 0xF0 && c <= 0xF4) {
+    bool second = c == 0xF0 ? cont(1, 0x90) : c == 0xF4 ? cont(1, 0x80, 0x8F) : cont(1);
+    return second && cont(2) && cont(3) ? 4 : 0;
+  }
+  return 0;
+}
+
+size_t escapedLength(const std::string &s, size_t i, bool keepTabs) {
+  unsigned char c = s[i];
+  if (c == '\t') return keepTabs ? 0 : 1;
+  size_t n = utf8Length(s, i);
+  if (n == 0 || c < 0x20 || c == 0x7F) return 1; // a control, or a byte of no valid UTF-8 sequence
+  if (n == 2 && c == 0xC2 && (unsigned char)s[i + 1] < 0xA0) return 2; // C1 (U+009B is CSI on some terminals)
+  return 0;
+}
+
+std::string printable(const std::string &s, size_t maxBytes, bool keepTabs) {
+  static const char hex[] = "0123456789abcdef";
+  std::string out;
+  size_t i = 0;
+  while (i < s.size() && out.size() < maxBytes) {
+    size_t n = escapedLength(s, i, keepTabs);
+    if (n) {
+      unsigned char c = s[i + n - 1]; // a C1 control shows as its code point
+      out += "\\x";
+      out += hex[c >> 4];
+      out += hex[c & 15];
+      i += n;
+      continue;
+    }
+    size_t len = utf8Length(s, i);
+    out.append(s, i, len ? len : 1);
+    i += len ? len : 1;
+  }
+  if (i < s.size()) out += "...";
+  return out;
+}
+
+} // namespace warpcheck
