@@ -1,5 +1,6 @@
 #include "analyzer/frontend/PassRunner.h"
 #include "analyzer/frontend/CcclCompat.h"
+#include "analyzer/frontend/CudaOverlay.h"
 #include "analyzer/frontend/HipOverlay.h"
 #include <algorithm>
 #include <cstdlib>
@@ -133,6 +134,8 @@ std::vector<std::string> passCommandLine(const TranslationUnit &tu, const Pass &
     args.push_back("-D__CUDACC_VER_MAJOR__=" + std::to_string(tk.major));
     args.push_back("-D__CUDACC_VER_MINOR__=" + std::to_string(tk.minor));
     args.push_back("-D__CUDACC_VER_BUILD__=" + std::to_string(tk.build));
+    // What else nvcc gives (analyzer/frontend/CudaOverlay.h).
+    addCudaOverlayArgs(pass, tu.args, args);
   }
   if (tu.language == SourceLanguage::Hip) {
     args.push_back("--hip-path=" + config.hip.root);
@@ -186,6 +189,7 @@ PassResult runPass(const TranslationUnit &tu, const Pass &pass, const FrontendCo
 
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fs(llvm::vfs::createPhysicalFileSystem().release());
   if (tu.language == SourceLanguage::Hip) fs = withHipOverlay(fs);
+  else fs = withCudaOverlay(fs);
   if (!tu.directory.empty()) fs->setCurrentWorkingDirectory(tu.directory);
   fs = withCcclCompat(fs); // `__shared__ cuda::barrier` parses as with nvcc
   llvm::IntrusiveRefCntPtr<clang::FileManager> files(
