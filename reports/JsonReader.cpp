@@ -89,7 +89,7 @@ Diagnostic diagnostic(const Value &v) {
 }
 
 FileStatusKind fileStatus(const Value &v) {
-  std::string s = v.oneOf("status", {"analyzed", "parse-error", "skipped", "analyzed-with-errors"});
+  std::string s = v.oneOf("status", {"analyzed", "analyzed-with-errors", "parse-error", "skipped"});
   if (s == "analyzed") return FileStatusKind::Analyzed;
   if (s == "parse-error") return FileStatusKind::ParseError;
   if (s == "analyzed-with-errors") return FileStatusKind::AnalyzedWithErrors;
