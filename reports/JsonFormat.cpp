@@ -105,6 +105,7 @@ const char *fileStatusName(FileStatusKind k) {
   case FileStatusKind::Analyzed: return "analyzed";
   case FileStatusKind::ParseError: return "parse-error";
   case FileStatusKind::Skipped: return "skipped";
+  case FileStatusKind::AnalyzedWithErrors: return "analyzed-with-errors";
   }
   return "skipped";
 }

@@ -89,9 +89,11 @@ Diagnostic diagnostic(const Value &v) {
 }
 
 FileStatusKind fileStatus(const Value &v) {
-  std::string s = v.oneOf("status", {"analyzed", "parse-error", "skipped"});
-  return s == "analyzed" ? FileStatusKind::Analyzed : s == "parse-error" ? FileStatusKind::ParseError
-                                                                         : FileStatusKind::Skipped;
+  std::string s = v.oneOf("status", {"analyzed", "analyzed-with-errors", "parse-error", "skipped"});
+  if (s == "analyzed") return FileStatusKind::Analyzed;
+  if (s == "parse-error") return FileStatusKind::ParseError;
+  if (s == "analyzed-with-errors") return FileStatusKind::AnalyzedWithErrors;
+  return FileStatusKind::Skipped;
 }
 
 FileStatus file(const Value &v) {

@@ -10,7 +10,11 @@ namespace warpcheck {
 // incompatible change; additions of optional fields keep it.
 constexpr int kReportSchemaVersion = 1;
 
-enum class FileStatusKind { Analyzed, ParseError, Skipped };
+// AnalyzedWithErrors: clang reported errors, all inside system headers
+// (nvcc-valid code clang rejects); the checks ran on every function of the
+// user's code. ParseError: errors in the user's code or a fatal one; the
+// checks ran on the functions without errors, if any.
+enum class FileStatusKind { Analyzed, ParseError, Skipped, AnalyzedWithErrors };
 const char *fileStatusName(FileStatusKind k);
 
 struct Diagnostic { // a compiler message about a file (parse errors)

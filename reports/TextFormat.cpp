@@ -208,14 +208,16 @@ void writeSeverityCounts(std::ostream &os, const std::vector<Finding> &findings)
 }
 
 void writeSummary(std::ostream &os, const Report &report) {
-  size_t failed = 0, skipped = 0;
+  size_t failed = 0, skipped = 0, withErrors = 0;
   for (const FileStatus &f : report.files) {
     failed += f.status == FileStatusKind::ParseError;
+    withErrors += f.status == FileStatusKind::AnalyzedWithErrors;
     skipped += f.status == FileStatusKind::Skipped;
   }
   writeSeverityCounts(os, report.findings);
   os << " in " << report.files.size() << (report.files.size() == 1 ? " file" : " files");
   if (failed) os << "; " << failed << " failed to parse";
+  if (withErrors) os << "; " << withErrors << " analysed with compiler errors in system headers";
   if (skipped) os << "; " << skipped << " skipped";
   writeSuppressedCounts(os, report.suppressed);
   os << '\n';

@@ -1,5 +1,6 @@
 #include "analyzer/checks/CheckContext.h"
 #include "analyzer/checks/Check.h"
+#include "analyzer/frontend/SourcePath.h"
 #include "analyzer/uniformity/ProgramUniformity.h"
 #include "reports/RuleCatalog.h"
 #include "clang/Basic/SourceManager.h"
@@ -27,12 +28,7 @@ bool CheckContext::isReportable(clang::SourceLocation loc) const {
   return !sources().isInSystemHeader(sources().getExpansionLoc(loc));
 }
 
-static std::string absolutePath(llvm::StringRef name) {
-  llvm::SmallString<256> path(name);
-  llvm::sys::fs::make_absolute(path);
-  llvm::sys::path::remove_dots(path, /*remove_dot_dot=*/true);
-  return std::string(path);
-}
+static std::string absolutePath(llvm::StringRef name) { return resolvedSourcePath(name); }
 
 SourceRange CheckContext::toRange(clang::SourceLocation loc) const {
   return toRange(clang::SourceRange(loc, loc));

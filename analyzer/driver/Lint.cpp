@@ -193,15 +193,20 @@ LintOutcome runLint(const LintOptions &opts) {
     FileStatus status;
     status.path = inputs.units[u].file;
     std::vector<const PassFacts *> facts;
-    bool allParsed = true;
+    bool allParsed = true, userErrors = false;
     for (PassResult &r : results[u]) {
       status.passes.push_back(r.pass.name());
       allParsed &= r.parsed;
+      userErrors |= !r.parsed && (r.errorsInUserCode || !r.checked);
       for (Diagnostic &d : r.diagnostics) status.diagnostics.push_back(std::move(d));
       for (Finding &f : r.findings) report.findings.push_back(std::move(f));
       facts.push_back(r.facts.get());
     }
-    status.status = allParsed ? FileStatusKind::Analyzed : FileStatusKind::ParseError;
+    // Errors only inside system headers leave every function of the user's
+    // code analysed: the file counts as analysed, with clang's messages.
+    status.status = allParsed     ? FileStatusKind::Analyzed
+                    : userErrors ? FileStatusKind::ParseError
+                                 : FileStatusKind::AnalyzedWithErrors;
     // Passes can only be compared when every pass saw the whole TU.
     if (allParsed) {
       AnalysisOptions tuOpts = opts.analysis;

@@ -1,6 +1,9 @@
 #include "analyzer/frontend/PassRunner.h"
 #include "analyzer/frontend/CcclCompat.h"
+#include "analyzer/frontend/CudaOverlay.h"
+#include "analyzer/frontend/ErrorRecovery.h"
 #include "analyzer/frontend/HipOverlay.h"
+#include "analyzer/frontend/SourcePath.h"
 #include <algorithm>
 #include <cstdlib>
 #include "clang/AST/ASTConsumer.h"
@@ -26,7 +29,19 @@ public:
   void HandleDiagnostic(clang::DiagnosticsEngine::Level level,
                         const clang::Diagnostic &info) override {
     DiagnosticConsumer::HandleDiagnostic(level, info);
+    if (level == clang::DiagnosticsEngine::Note && inErrorContext_ && inUserFile(info)) {
+      // An error in a system header's template instantiated by the user's
+      // code (std::sort with a comparator that is not one) is the user's.
+      llvm::SmallString<128> msg;
+      info.FormatDiagnostic(msg);
+      inUserCode |= llvm::StringRef(msg).starts_with("in instantiation of");
+    }
+    if (level != clang::DiagnosticsEngine::Note) inErrorContext_ = level >= clang::DiagnosticsEngine::Error;
     if (level < clang::DiagnosticsEngine::Error) return;
+    locations.push_back(info.getLocation());
+    // An error with no place (the command line, too many errors) or in the
+    // user's own files (not a system header) stops their analysis.
+    inUserCode |= inUserFile(info);
     Diagnostic d;
     d.severity = level == clang::DiagnosticsEngine::Fatal ? "fatal error" : "error";
     llvm::SmallString<256> msg;
@@ -37,10 +52,7 @@ public:
       const clang::SourceManager &sm = info.getSourceManager();
       clang::PresumedLoc p = sm.getPresumedLoc(sm.getFileLoc(info.getLocation()), false);
       if (p.isValid()) {
-        llvm::SmallString<256> path(p.getFilename());
-        llvm::sys::fs::make_absolute(path);
-        llvm::sys::path::remove_dots(path, true);
-        d.where.file = std::string(path);
+        d.where.file = resolvedSourcePath(p.getFilename());
         d.where.line = d.where.endLine = p.getLine();
         d.where.column = d.where.endColumn = p.getColumn();
       }
@@ -49,7 +61,17 @@ public:
     if (out_.size() < 50) out_.push_back(std::move(d));
   }
 
+  std::vector<clang::SourceLocation> locations; // of every error
+  bool inUserCode = false;
+
 private:
+  static bool inUserFile(const clang::Diagnostic &info) {
+    if (!info.hasSourceManager() || info.getLocation().isInvalid()) return true;
+    const clang::SourceManager &sm = info.getSourceManager();
+    return !sm.isInSystemHeader(sm.getFileLoc(info.getLocation()));
+  }
+
+  bool inErrorContext_ = false; // the notes that follow belong to an error
   std::vector<Diagnostic> &out_;
   std::string pass_;
 };
@@ -57,8 +79,8 @@ private:
 class LintConsumer : public clang::ASTConsumer {
 public:
   LintConsumer(clang::CompilerInstance &ci, PassResult &result, const AnalysisOptions &opts,
-               const std::vector<const CheckFactory *> &factories)
-      : ci_(ci), result_(result), ctx_(&ci.getASTContext(), result.pass, opts) {
+               const std::vector<const CheckFactory *> &factories, const ErrorCollector &errors)
+      : ci_(ci), result_(result), errors_(errors), ctx_(&ci.getASTContext(), result.pass, opts) {
     bool host = result.pass.host;
     for (const CheckFactory *f : factories) {
       std::unique_ptr<Check> c = f->make(ctx_);
@@ -75,8 +97,13 @@ public:
   }
 
   void HandleTranslationUnit(clang::ASTContext &ast) override {
-    if (ci_.getDiagnostics().hasErrorOccurred()) return;
-    result_.parsed = true;
+    // A fatal error (a missing header, too many errors) left the TU cut
+    // short; other errors leave an AST the checks can run on, minus the
+    // functions that hold them (analyzer/frontend/ErrorRecovery.h).
+    if (ci_.getDiagnostics().hasFatalErrorOccurred()) return;
+    if (ci_.getDiagnostics().hasErrorOccurred()) emptyFunctionsWithErrors(ast, errors_.locations);
+    else result_.parsed = true;
+    result_.checked = true;
     finder_.matchAST(ast);
     for (auto &c : checks_) c->onEndOfTranslationUnit(ast);
     for (auto *list : {&checks_, &collectOnly_})
@@ -87,6 +114,7 @@ public:
 private:
   clang::CompilerInstance &ci_;
   PassResult &result_;
+  const ErrorCollector &errors_;
   CheckContext ctx_;
   MatchFinder finder_;
   std::vector<std::unique_ptr<Check>> checks_, collectOnly_;
@@ -95,18 +123,19 @@ private:
 class LintAction : public clang::ASTFrontendAction {
 public:
   LintAction(PassResult &result, const AnalysisOptions &opts,
-             const std::vector<const CheckFactory *> &factories)
-      : result_(result), opts_(opts), factories_(factories) {}
+             const std::vector<const CheckFactory *> &factories, const ErrorCollector &errors)
+      : result_(result), opts_(opts), factories_(factories), errors_(errors) {}
 
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &ci,
                                                         llvm::StringRef) override {
-    return std::make_unique<LintConsumer>(ci, result_, opts_, factories_);
+    return std::make_unique<LintConsumer>(ci, result_, opts_, factories_, errors_);
   }
 
 private:
   PassResult &result_;
   const AnalysisOptions &opts_;
   const std::vector<const CheckFactory *> &factories_;
+  const ErrorCollector &errors_;
 };
 
 } // namespace
@@ -133,6 +162,8 @@ std::vector<std::string> passCommandLine(const TranslationUnit &tu, const Pass &
     args.push_back("-D__CUDACC_VER_MAJOR__=" + std::to_string(tk.major));
     args.push_back("-D__CUDACC_VER_MINOR__=" + std::to_string(tk.minor));
     args.push_back("-D__CUDACC_VER_BUILD__=" + std::to_string(tk.build));
+    // What else nvcc gives (analyzer/frontend/CudaOverlay.h).
+    addCudaOverlayArgs(pass, tu.args, args);
   }
   if (tu.language == SourceLanguage::Hip) {
     args.push_back("--hip-path=" + config.hip.root);
@@ -186,6 +217,7 @@ PassResult runPass(const TranslationUnit &tu, const Pass &pass, const FrontendCo
 
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fs(llvm::vfs::createPhysicalFileSystem().release());
   if (tu.language == SourceLanguage::Hip) fs = withHipOverlay(fs);
+  else fs = withCudaOverlay(fs);
   if (!tu.directory.empty()) fs->setCurrentWorkingDirectory(tu.directory);
   fs = withCcclCompat(fs); // `__shared__ cuda::barrier` parses as with nvcc
   llvm::IntrusiveRefCntPtr<clang::FileManager> files(
@@ -197,7 +229,7 @@ PassResult runPass(const TranslationUnit &tu, const Pass &pass, const FrontendCo
   for (const Pass &p : planPasses(tu.archs, tu.language, tu.args))
     if (!p.host && p.hip && p.warpSize == 64) passOpts.wave64Archs.push_back(p.arch);
   clang::tooling::ToolInvocation invocation(passCommandLine(tu, pass, config),
-                                            std::make_unique<LintAction>(result, passOpts, checks),
+                                            std::make_unique<LintAction>(result, passOpts, checks, errors),
                                             files.get());
   invocation.setDiagnosticConsumer(&errors);
   bool ok = invocation.run();
@@ -210,6 +242,7 @@ PassResult runPass(const TranslationUnit &tu, const Pass &pass, const FrontendCo
     result.diagnostics.push_back(d);
   }
   if (!result.diagnostics.empty()) result.parsed = false;
+  result.errorsInUserCode = errors.inUserCode || (!ok && !result.checked);
   return result;
 }
 

@@ -19,7 +19,9 @@ struct FrontendConfig {
 
 struct PassResult {
   Pass pass;
-  bool parsed = false; // false: clang reported errors, checks did not run
+  bool parsed = false;  // clang reported no error
+  bool checked = false; // the checks ran (also after non-fatal errors, see ErrorRecovery.h)
+  bool errorsInUserCode = false; // an error outside system headers, or a fatal one
   std::vector<Diagnostic> diagnostics;
   std::vector<Finding> findings;
   std::unique_ptr<PassFacts> facts;

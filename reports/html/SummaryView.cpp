@@ -90,12 +90,14 @@ std::string totalsHtml(const Report &report, const std::vector<RuleGroup> &rules
     out += stat("", report.run->launchesChecked, "of " + plural(report.run->launches, "launch", "launches") +
                                                      " checked");
   } else {
-    size_t status[3] = {0, 0, 0};
+    size_t status[4] = {0, 0, 0, 0};
     for (const FileStatus &f : report.files) ++status[int(f.status)];
     size_t analysed = status[int(FileStatusKind::Analyzed)];
     out += stat("", analysed, label(analysed, "file analysed", "files analysed"));
     if (status[int(FileStatusKind::ParseError)])
       out += stat("sev-error", status[int(FileStatusKind::ParseError)], "failed to parse");
+    if (status[int(FileStatusKind::AnalyzedWithErrors)])
+      out += stat("sev-warning", status[int(FileStatusKind::AnalyzedWithErrors)], "analysed with compiler errors");
     if (status[int(FileStatusKind::Skipped)])
       out += stat("", status[int(FileStatusKind::Skipped)], "skipped");
   }
@@ -147,6 +149,11 @@ std::string filesHtml(PageContext &ctx, const Report &report) {
     if (f.status == FileStatusKind::Analyzed) {
       ++analysedCount;
       analysed += "<li><code>" + path + "</code></li>";
+    } else if (f.status == FileStatusKind::AnalyzedWithErrors) {
+      // Analysed, but clang's errors (in system headers) are worth seeing.
+      problems += "<div class=\"file-problem analyzed-with-errors\"><h3>" + path +
+                  " <span class=\"count\">analysed with compiler errors</span></h3>" +
+                  diagnosticsHtml(ctx, f.diagnostics) + "</div>";
     } else if (f.status == FileStatusKind::ParseError) {
       problems += "<div class=\"file-problem parse-error\"><h3>" + path +
                   " <span class=\"count\">failed to parse</span></h3>" + diagnosticsHtml(ctx, f.diagnostics) +
@@ -157,7 +164,7 @@ std::string filesHtml(PageContext &ctx, const Report &report) {
     }
   }
   std::string out;
-  if (!problems.empty()) out += "<section class=\"panel files\"><h2>Files not analysed</h2>" + problems + "</section>";
+  if (!problems.empty()) out += "<section class=\"panel files\"><h2>Files not fully analysed</h2>" + problems + "</section>";
   if (analysedCount)
     out += "<details class=\"analysed\"><summary>" + plural(analysedCount, "file", "files") +
            " analysed</summary><ul>" + analysed + "</ul></details>";

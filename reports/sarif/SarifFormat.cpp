@@ -34,7 +34,7 @@ void fileNotifications(const Report &report, SarifLocator &locator, json &out) {
       out.push_back(notification("warning", "skipped-file",
                                  "'" + locator.displayPath(fs.path) + "' was not analysed: " + fs.reason,
                                  locator.location(wholeFile(fs.path))));
-    if (fs.status != FileStatusKind::ParseError) continue;
+    if (fs.status != FileStatusKind::ParseError && fs.status != FileStatusKind::AnalyzedWithErrors) continue;
     if (fs.diagnostics.empty())
       out.push_back(notification("error", "parse-error", "'" + locator.displayPath(fs.path) + "' could not be parsed",
                                  locator.location(wholeFile(fs.path))));

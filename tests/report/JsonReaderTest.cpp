@@ -232,7 +232,7 @@ TEST(JsonReader, RefusesUnknownEnumerationValues) {
   EXPECT_EQ(errorOf(mutated([](json &j) { j["findings"][0]["severity"] = "fatal"; })),
             "findings[0].severity: unknown severity \"fatal\" (expected error, warning or note)");
   EXPECT_EQ(errorOf(mutated([](json &j) { j["files"][1]["status"] = "ok"; })),
-            "files[1].status: unknown status \"ok\" (expected analyzed, parse-error or skipped)");
+            "files[1].status: unknown status \"ok\" (expected analyzed, analyzed-with-errors, parse-error or skipped)");
   EXPECT_EQ(errorOf(mutated([](json &j) { j["files"][1]["messages"][0]["severity"] = "remark"; })),
             "files[1].messages[0].severity: unknown severity \"remark\" (expected fatal error, error, warning or note)");
   EXPECT_EQ(errorOf(mutated([](json &j) { j["command"] = "lnt"; })),
@@ -381,4 +381,16 @@ TEST(JsonReader, ProblemsRoundTrip) {
   EXPECT_EQ(back.problems, r.problems);
   EXPECT_EQ(written(back), text);
   EXPECT_EQ(written(Report{}).find("problems"), std::string::npos); // absent when there is none
+}
+
+// A file analysed despite clang's errors in system headers reads back with
+// its status and messages, and writes the same JSON again.
+TEST(JsonReader, AnalyzedWithErrorsRoundTrips) {
+  std::string text = mutated([](json &j) { j["files"][1]["status"] = "analyzed-with-errors"; });
+  Report r;
+  std::string error;
+  ASSERT_TRUE(readJsonReport(text, r, error)) << error;
+  EXPECT_EQ(r.files[1].status, FileStatusKind::AnalyzedWithErrors);
+  EXPECT_FALSE(r.files[1].diagnostics.empty());
+  EXPECT_EQ(json::parse(toJson(r).dump()), json::parse(text));
 }

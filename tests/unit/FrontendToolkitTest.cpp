@@ -1,4 +1,5 @@
 // The toolkit's version macros and the pass command line built from a TU.
+#include "analyzer/frontend/CudaOverlay.h"
 #include "analyzer/frontend/PassRunner.h"
 #include "analyzer/frontend/Toolkit.h"
 #include "FrontendTempDir.h"
@@ -74,4 +75,30 @@ TEST(FrontendPassCommandLine, VersionMacrosNoCaretsAndRdc) {
 
   tu.relocatableDeviceCode = false;
   EXPECT_FALSE(has(passCommandLine(tu, Pass{true, ""}, config), "-D__CUDACC_RDC__"));
+}
+
+// What nvcc gives that clang lacks (analyzer/frontend/CudaOverlay.h): the
+// compat header and the cluster gate in every CUDA pass, _OPENMP in device
+// passes under -fopenmp only, with clang's value for the version.
+TEST(FrontendPassCommandLine, NvccCompatMacrosAndHeader) {
+  FrontendConfig config;
+  config.toolkit.root = "/opt/cuda";
+  TranslationUnit tu;
+  tu.file = "/src/a.cu";
+  Args host = passCommandLine(tu, Pass{true, ""}, config);
+  Args device = passCommandLine(tu, Pass{false, "sm_90"}, config);
+  for (const Args *a : {&host, &device}) {
+    EXPECT_TRUE(has(*a, "-D_CG_CLUSTER_INTRINSICS_AVAILABLE"));
+    EXPECT_TRUE(has(*a, "/.warpcheck-cuda-overlay/include/warpcheck_cuda_compat.h"));
+  }
+  EXPECT_FALSE(has(device, "-D_OPENMP=202011"));
+
+  tu.args = {"-fopenmp"};
+  EXPECT_TRUE(has(passCommandLine(tu, Pass{false, "sm_90"}, config), "-D_OPENMP=202011"));
+  EXPECT_FALSE(has(passCommandLine(tu, Pass{true, ""}, config), "-D_OPENMP=202011")); // clang's own
+  tu.args = {"-fopenmp", "-fopenmp-version=45"};
+  EXPECT_TRUE(has(passCommandLine(tu, Pass{false, "sm_90"}, config), "-D_OPENMP=201511"));
+  tu.args = {"-fopenmp", "-fno-openmp"};
+  EXPECT_EQ(openmpMacroValue(tu.args), "");
+  EXPECT_EQ(openmpMacroValue({"-fopenmp=libomp"}), "202011");
 }

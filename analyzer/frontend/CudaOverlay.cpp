@@ -1,0 +1,149 @@
+#include "analyzer/frontend/CudaOverlay.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+namespace warpcheck {
+namespace {
+
+const char *const kHeaderPath = "/.warpcheck-cuda-overlay/include/warpcheck_cuda_compat.h";
+
+const char *const kHeader = R"__wc(// warpcheck: what nvcc's headers give CUDA code and clang's wrappers lack.
+#pragma once
+#if defined(__CUDA__) && !defined(__HIP__) && !defined(__WARPCHECK_CUDA_COMPAT)
+#define __WARPCHECK_CUDA_COMPAT 1
+
+// Cache-hint stores (sm_32_intrinsics.h): clang has __ldcg & co. and
+// __stwt, but not __stcg, __stcs and __stwb. A plain store is what the
+// analysis needs of them.
+#define __WARPCHECK_STORE(name, T) \
+  static __device__ __inline__ void name(T *__ptr, T __value) { *__ptr = __value; }
+#define __WARPCHECK_STORES(name, with_stwt_types) \
+  __WARPCHECK_STORE(name, long) __WARPCHECK_STORE(name, unsigned long) \
+  with_stwt_types(name)
+#define __WARPCHECK_STWT_TYPES(name) \
+  __WARPCHECK_STORE(name, char) __WARPCHECK_STORE(name, signed char) \
+  __WARPCHECK_STORE(name, short) __WARPCHECK_STORE(name, int) \
+  __WARPCHECK_STORE(name, long long) __WARPCHECK_STORE(name, char2) \
+  __WARPCHECK_STORE(name, char4) __WARPCHECK_STORE(name, short2) \
+  __WARPCHECK_STORE(name, short4) __WARPCHECK_STORE(name, int2) \
+  __WARPCHECK_STORE(name, int4) __WARPCHECK_STORE(name, longlong2) \
+  __WARPCHECK_STORE(name, unsigned char) __WARPCHECK_STORE(name, unsigned short) \
+  __WARPCHECK_STORE(name, unsigned int) __WARPCHECK_STORE(name, unsigned long long) \
+  __WARPCHECK_STORE(name, uchar2) __WARPCHECK_STORE(name, uchar4) \
+  __WARPCHECK_STORE(name, ushort2) __WARPCHECK_STORE(name, ushort4) \
+  __WARPCHECK_STORE(name, uint2) __WARPCHECK_STORE(name, uint4) \
+  __WARPCHECK_STORE(name, ulonglong2) __WARPCHECK_STORE(name, float) \
+  __WARPCHECK_STORE(name, double) __WARPCHECK_STORE(name, float2) \
+  __WARPCHECK_STORE(name, float4) __WARPCHECK_STORE(name, double2)
+#define __WARPCHECK_NONE(name)
+__WARPCHECK_STORES(__stcg, __WARPCHECK_STWT_TYPES)
+__WARPCHECK_STORES(__stcs, __WARPCHECK_STWT_TYPES)
+__WARPCHECK_STORES(__stwb, __WARPCHECK_STWT_TYPES)
+__WARPCHECK_STORES(__stwt, __WARPCHECK_NONE) // clang lacks only these two
+#undef __WARPCHECK_STORE
+#undef __WARPCHECK_STORES
+#undef __WARPCHECK_STWT_TYPES
+#undef __WARPCHECK_NONE
+
+// nvcc's crt/math_functions.hpp defines min/max (and umin, llmax, ...) as
+// __host__ __device__; clang's wrapper keeps only the __device__ ones, so a
+// plain `max(a, b)` in host code (or in a lambda, which clang makes
+// __host__ __device__) has no host candidate. Host functions get nvcc's set
+// in every pass (the device pass checks host bodies too).
+#define __WARPCHECK_MINMAX(R, A, B) \
+  static inline __host__ R min(A __a, B __b) { return (R)__a < (R)__b ? (R)__a : (R)__b; } \
+  static inline __host__ R max(A __a, B __b) { return (R)__a > (R)__b ? (R)__a : (R)__b; }
+__WARPCHECK_MINMAX(int, int, int)
+__WARPCHECK_MINMAX(unsigned int, unsigned int, unsigned int)
+__WARPCHECK_MINMAX(unsigned int, int, unsigned int)
+__WARPCHECK_MINMAX(unsigned int, unsigned int, int)
+__WARPCHECK_MINMAX(long, long, long)
+__WARPCHECK_MINMAX(unsigned long, unsigned long, unsigned long)
+__WARPCHECK_MINMAX(unsigned long, long, unsigned long)
+__WARPCHECK_MINMAX(unsigned long, unsigned long, long)
+__WARPCHECK_MINMAX(long long, long long, long long)
+__WARPCHECK_MINMAX(unsigned long long, unsigned long long, unsigned long long)
+__WARPCHECK_MINMAX(unsigned long long, long long, unsigned long long)
+__WARPCHECK_MINMAX(unsigned long long, unsigned long long, long long)
+__WARPCHECK_MINMAX(float, float, float)
+__WARPCHECK_MINMAX(double, double, double)
+__WARPCHECK_MINMAX(double, float, double)
+__WARPCHECK_MINMAX(double, double, float)
+#undef __WARPCHECK_MINMAX
+static inline __host__ unsigned int umin(unsigned int __a, unsigned int __b) { return __a < __b ? __a : __b; }
+static inline __host__ unsigned int umax(unsigned int __a, unsigned int __b) { return __a > __b ? __a : __b; }
+static inline __host__ long long llmin(long long __a, long long __b) { return __a < __b ? __a : __b; }
+static inline __host__ long long llmax(long long __a, long long __b) { return __a > __b ? __a : __b; }
+static inline __host__ unsigned long long ullmin(unsigned long long __a, unsigned long long __b) { return __a < __b ? __a : __b; }
+static inline __host__ unsigned long long ullmax(unsigned long long __a, unsigned long long __b) { return __a > __b ? __a : __b; }
+
+#if defined(__CUDA_ARCH__) && __has_include(<bits/functexcept.h>)
+// Constexpr standard-library functions that may throw (std::array::at)
+// are implicitly __host__ __device__ under clang and call libstdc++'s
+// host-only __throw_* helpers: calling them from device code is an error
+// under clang, accepted by nvcc (--expt-relaxed-constexpr). Device
+// overloads, declared only, make the device pass take those calls as nvcc
+// does (on the GPU they would trap).
+#include <bits/functexcept.h>
+namespace std {
+__device__ __attribute__((__noreturn__)) void __throw_bad_exception(void);
+__device__ __attribute__((__noreturn__)) void __throw_bad_alloc(void);
+__device__ __attribute__((__noreturn__)) void __throw_bad_array_new_length(void);
+__device__ __attribute__((__noreturn__)) void __throw_bad_cast(void);
+__device__ __attribute__((__noreturn__)) void __throw_bad_typeid(void);
+__device__ __attribute__((__noreturn__)) void __throw_logic_error(const char *);
+__device__ __attribute__((__noreturn__)) void __throw_domain_error(const char *);
+__device__ __attribute__((__noreturn__)) void __throw_invalid_argument(const char *);
+__device__ __attribute__((__noreturn__)) void __throw_length_error(const char *);
+__device__ __attribute__((__noreturn__)) void __throw_out_of_range(const char *);
+__device__ __attribute__((__noreturn__)) void __throw_out_of_range_fmt(const char *, ...);
+__device__ __attribute__((__noreturn__)) void __throw_runtime_error(const char *);
+__device__ __attribute__((__noreturn__)) void __throw_range_error(const char *);
+__device__ __attribute__((__noreturn__)) void __throw_overflow_error(const char *);
+__device__ __attribute__((__noreturn__)) void __throw_underflow_error(const char *);
+__device__ __attribute__((__noreturn__)) void __throw_bad_function_call();
+} // namespace std
+#endif
+
+#endif
+)__wc";
+
+} // namespace
+
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
+withCudaOverlay(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> base) {
+  llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> memory(new llvm::vfs::InMemoryFileSystem);
+  memory->addFile(kHeaderPath, 0, llvm::MemoryBuffer::getMemBuffer(kHeader, "warpcheck_cuda_compat.h"));
+  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> overlay(new llvm::vfs::OverlayFileSystem(base));
+  overlay->pushOverlay(memory);
+  return overlay;
+}
+
+std::string openmpMacroValue(const std::vector<std::string> &tuArgs) {
+  bool on = false;
+  std::string version = "51"; // clang 22's default OpenMP version
+  for (llvm::StringRef a : tuArgs) {
+    if (a == "-fopenmp" || a.starts_with("-fopenmp=")) on = true;
+    else if (a == "-fno-openmp") on = false;
+    else if (a.consume_front("-fopenmp-version=")) version = a.str();
+  }
+  if (!on) return "";
+  // As clang's InitPreprocessor maps -fopenmp-version.
+  static const std::pair<const char *, const char *> kValues[] = {
+      {"31", "201107"}, {"40", "201307"}, {"45", "201511"}, {"50", "201811"},
+      {"51", "202011"}, {"52", "202111"}, {"60", "202411"}};
+  for (const auto &[v, value] : kValues)
+    if (version == v) return value;
+  return "202011";
+}
+
+void addCudaOverlayArgs(const Pass &pass, const std::vector<std::string> &tuArgs,
+                        std::vector<std::string> &args) {
+  args.push_back("-include");
+  args.push_back(kHeaderPath);
+  args.push_back("-D_CG_CLUSTER_INTRINSICS_AVAILABLE");
+  if (!pass.host)
+    if (std::string omp = openmpMacroValue(tuArgs); !omp.empty()) args.push_back("-D_OPENMP=" + omp);
+}
+
+} // namespace warpcheck
