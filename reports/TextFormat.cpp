@@ -157,6 +157,11 @@ void writeText(std::ostream &os, const Report &report, const TextOptions &opts) 
       w.header(g.first->where, g.first->severity, g.first->message + passSuffix(g.passes), "");
       w.snippet(g.first->where);
     }
+    if (!f.incompleteRules.empty()) {
+      SourceRange whole;
+      whole.file = f.path;
+      w.header(whole, "warning", incompleteAnalysisMessage(f), "");
+    }
   }
   for (const Finding &f : report.findings) {
     w.header(f.where, severityName(f.severity), f.message, f.rule);
@@ -188,15 +193,17 @@ void writeSeverityCounts(std::ostream &os, const std::vector<Finding> &findings)
 }
 
 void writeSummary(std::ostream &os, const Report &report) {
-  size_t failed = 0, skipped = 0;
+  size_t failed = 0, skipped = 0, incomplete = 0;
   for (const FileStatus &f : report.files) {
     failed += f.status == FileStatusKind::ParseError;
     skipped += f.status == FileStatusKind::Skipped;
+    incomplete += !f.incompleteRules.empty();
   }
   writeSeverityCounts(os, report.findings);
   os << " in " << report.files.size() << (report.files.size() == 1 ? " file" : " files");
   if (failed) os << "; " << failed << " failed to parse";
   if (skipped) os << "; " << skipped << " skipped";
+  if (incomplete) os << "; " << incomplete << " not completely analysed (time budget)";
   writeSuppressedCounts(os, report.suppressed);
   os << '\n';
 }

@@ -57,8 +57,8 @@ private:
 class LintConsumer : public clang::ASTConsumer {
 public:
   LintConsumer(clang::CompilerInstance &ci, PassResult &result, const AnalysisOptions &opts,
-               const std::vector<const CheckFactory *> &factories)
-      : ci_(ci), result_(result), ctx_(&ci.getASTContext(), result.pass, opts) {
+               const std::vector<const CheckFactory *> &factories, AnalysisBudget::Clock::time_point started)
+      : ci_(ci), result_(result), ctx_(&ci.getASTContext(), result.pass, opts), started_(started) {
     bool host = result.pass.host;
     for (const CheckFactory *f : factories) {
       std::unique_ptr<Check> c = f->make(ctx_);
@@ -75,13 +75,19 @@ public:
   }
 
   void HandleTranslationUnit(clang::ASTContext &ast) override {
+    auto analysisStart = AnalysisBudget::Clock::now();
+    result_.timing.parseSeconds = secondsSince(started_);
     if (ci_.getDiagnostics().hasErrorOccurred()) return;
     result_.parsed = true;
     finder_.matchAST(ast);
-    for (auto &c : checks_) c->onEndOfTranslationUnit(ast);
+    for (auto &c : checks_) ctx_.runRule(c->id(), [&] { c->onEndOfTranslationUnit(ast); });
     for (auto *list : {&checks_, &collectOnly_})
-      for (auto &c : *list) c->collectFacts(ast, *result_.facts);
+      for (auto &c : *list) ctx_.runRule(c->id(), [&] { c->collectFacts(ast, *result_.facts); });
     result_.findings = ctx_.takeFindings();
+    double parse = result_.timing.parseSeconds;
+    result_.timing = ctx_.timing();
+    result_.timing.parseSeconds = parse;
+    result_.timing.analysisSeconds = secondsSince(analysisStart);
   }
 
 private:
@@ -90,23 +96,25 @@ private:
   CheckContext ctx_;
   MatchFinder finder_;
   std::vector<std::unique_ptr<Check>> checks_, collectOnly_;
+  AnalysisBudget::Clock::time_point started_;
 };
 
 class LintAction : public clang::ASTFrontendAction {
 public:
   LintAction(PassResult &result, const AnalysisOptions &opts,
              const std::vector<const CheckFactory *> &factories)
-      : result_(result), opts_(opts), factories_(factories) {}
+      : result_(result), opts_(opts), factories_(factories), started_(AnalysisBudget::Clock::now()) {}
 
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &ci,
                                                         llvm::StringRef) override {
-    return std::make_unique<LintConsumer>(ci, result_, opts_, factories_);
+    return std::make_unique<LintConsumer>(ci, result_, opts_, factories_, started_);
   }
 
 private:
   PassResult &result_;
   const AnalysisOptions &opts_;
   const std::vector<const CheckFactory *> &factories_;
+  AnalysisBudget::Clock::time_point started_;
 };
 
 } // namespace
