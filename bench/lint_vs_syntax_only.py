@@ -8,7 +8,8 @@ one device pass per arch, with the flags warpcheck's PassRunner.cpp
 passes, as a familiar reference for "a static analysis on top of the AST".
 
 Reports the median wall time over --reps runs and the peak RSS per file,
-then the totals. Wall time on a shared machine is noisy, so CPU time
+then the totals, then a per-file table, worst ratio first, with the maximum
+per-file ratio (--table FILE writes it as Markdown). Wall time on a shared machine is noisy, so CPU time
 (user+sys of the child) is reported too. A benchmark never fails: the exit
 status is 0 unless the arguments are wrong.
 
@@ -135,6 +136,7 @@ def main():
                     help="comma-separated corpora to time when no FILES are given: "
                          "ggml, deepspeed (fetched by bench/fetch_corpus.sh), cccl")
     ap.add_argument("--lint-arg", action="append", default=[], help="extra warpcheck lint option")
+    ap.add_argument("--table", help="also write the per-file table (Markdown, worst ratio first) to this file")
     ap.add_argument("-v", "--verbose", action="store_true", help="print each command")
     ap.add_argument("--args", nargs=argparse.REMAINDER, default=[], help="compiler args for FILES")
     o = ap.parse_args()
@@ -204,7 +206,29 @@ def main():
         totals(name, [r[1:] for r in rows if r[0] == name], tidy)
     if len(set(r[0] for r in rows)) > 1:
         totals("all corpora", [r[1:] for r in rows], tidy)
+    if rows:
+        per_file_table(rows, o.table)
     return 0
+
+
+def per_file_table(rows, path):
+    """Every file's ratios, worst wall ratio first, and the maximum: an
+    outlier must be visible, not averaged away by the totals."""
+    ordered = sorted(rows, key=lambda r: r[2][0] / r[3][0], reverse=True)
+    lines = ["| corpus | file | lint wall s | syntax-only wall s | ratio (wall) | ratio (cpu) | lint MiB | clang MiB |",
+             "|---|---|---|---|---|---|---|---|"]
+    for corpus, name, lint, syn in (r[:4] for r in ordered):
+        lines.append("| %s | %s | %.2f | %.2f | %.2f | %.2f | %.0f | %.0f |" %
+                     (corpus, name, lint[0], syn[0], lint[0] / syn[0], lint[1] / syn[1] if syn[1] else 0, lint[2], syn[2]))
+    worst = ordered[0]
+    cpu_worst = max(rows, key=lambda r: r[2][1] / r[3][1] if r[3][1] else 0)
+    summary = ("maximum per-file ratio: wall %.2f (%s), cpu %.2f (%s)" %
+               (worst[2][0] / worst[3][0], worst[1], cpu_worst[2][1] / cpu_worst[3][1] if cpu_worst[3][1] else 0,
+                cpu_worst[1]))
+    print("\nper file, worst first:\n" + "\n".join(lines) + "\n" + summary)
+    if path:
+        with open(path, "w") as f:
+            f.write("\n".join(lines) + "\n\n" + summary + "\n")
 
 
 def totals(name, rows, tidy):

@@ -6,6 +6,7 @@
 #include "cli/OutputClash.h"
 #include "cli/ReportOutput.h"
 #include "cli/ReportControls.h"
+#include "cli/TimeReport.h"
 #include "config/ConfigApply.h"
 #include "reports/TextFormat.h"
 #include <iostream>
@@ -128,6 +129,17 @@ int lintCommand(const std::vector<std::string> &args) {
            }},
           {"--system-headers", "", "", "also report findings in system headers (CCCL, toolkit)",
            [&](const std::string &, std::string &) { opts.analysis.systemHeaders = true; return true; }},
+          {"--max-time-per-file", "", "SECONDS",
+           "stop analysing a file after SECONDS (all its passes); the rules not completed are listed in its status (default 300; 0: no limit)",
+           [&](const std::string &v, std::string &e) {
+             char *end = nullptr;
+             double s = std::strtod(v.c_str(), &end);
+             if (v.empty() || *end || !(s >= 0) || s > 1e9) { e = "expected a number of seconds, 0 or more"; return false; }
+             opts.maxSecondsPerFile = s;
+             return true;
+           }},
+          {"--time-report", "", "", "print the time of each pass (parsing, analysis) and rule on stderr, and put it in the JSON report",
+           [&](const std::string &, std::string &) { opts.timeReport = true; return true; }},
           {"--quiet", "-q", "", "do not print the summary line",
            [&](const std::string &, std::string &) { quiet = true; return true; }},
       },
@@ -209,15 +221,20 @@ int lintCommand(const std::vector<std::string> &args) {
     return kExitUsage;
   }
   // On stderr, so that stdout holds the report and nothing else.
+  if (opts.timeReport) writeTimeReport(std::cerr, report);
   if (!quiet) writeSummary(std::cerr, report);
   if (!nothing.empty()) {
     std::cerr << "warpcheck: error: " << nothing << '\n';
     return kExitUsage;
   }
 
-  bool parseErrors = false;
-  for (const FileStatus &f : report.files) parseErrors |= f.status == FileStatusKind::ParseError;
-  if (parseErrors) return kExitUsage;
+  // A file whose analysis the time budget cut short is no clean result.
+  bool parseErrors = false, incomplete = false;
+  for (const FileStatus &f : report.files) {
+    parseErrors |= f.status == FileStatusKind::ParseError;
+    incomplete |= !f.incompleteRules.empty();
+  }
+  if (parseErrors || incomplete) return kExitUsage;
   if (exitZero) return kExitClean;
   return failsRun(config, report.findings) ? kExitFindings : kExitClean;
 }

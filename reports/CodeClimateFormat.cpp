@@ -70,6 +70,16 @@ std::vector<Finding> parseErrors(const Report &report) {
       f.where = d.where;
       out.push_back(f);
     }
+  for (const FileStatus &file : report.files)
+    if (!file.incompleteRules.empty()) {
+      Finding f;
+      f.rule = "incomplete-analysis";
+      f.severity = Severity::Warning;
+      f.message = incompleteAnalysisMessage(file);
+      f.where.file = file.path;
+      f.where.line = f.where.endLine = 1;
+      out.push_back(f);
+    }
   return out;
 }
 
@@ -99,8 +109,11 @@ json toCodeClimate(const Report &report, const FormatOptions &opts) {
     std::string fp = issues[i].fingerprint;
     for (unsigned n = 2; !used.insert(fp).second; ++n) fp = issues[i].fingerprint + "+" + std::to_string(n);
     json j = issue(issues[i], fp, opts);
-    if (i < firstFinding) j["content"]["body"] = "The compiler could not parse this file, so warpcheck did not "
-                                                 "check it completely.";
+    if (i < firstFinding)
+      j["content"]["body"] = issues[i].rule == "parse-error"
+                                 ? "The compiler could not parse this file, so warpcheck did not check it completely."
+                                 : "warpcheck's time budget for this file ran out (--max-time-per-file), so the "
+                                   "rules named were not completed on it.";
     out.push_back(j);
   }
   return out;

@@ -27,6 +27,12 @@ void writeGcc(std::ostream &os, const Report &report) {
   for (const FileStatus &f : report.files)
     for (const Diagnostic &d : f.diagnostics)
       if (d.severity == "error" || d.severity == "fatal error") line(os, d.where, "error", d.message, "");
+  for (const FileStatus &f : report.files)
+    if (!f.incompleteRules.empty()) {
+      SourceRange whole;
+      whole.file = f.path;
+      line(os, whole, "warning", incompleteAnalysisMessage(f), "");
+    }
   for (const Finding &f : report.findings) line(os, f.where, severityName(f.severity), f.message, f.rule);
   for (const std::string &p : report.problems) line(os, SourceRange{}, "error", p, "");
 }

@@ -61,6 +61,12 @@ void writeGithub(std::ostream &os, const Report &report) {
       if (d.where.valid()) os << ",line=" << d.where.line << ",endLine=" << d.where.line;
       os << ",title=warpcheck parse error::" << githubEscapeData(d.message + " (" + d.pass + " pass)") << '\n';
     }
+  for (const FileStatus &fs : report.files)
+    if (!fs.incompleteRules.empty()) {
+      ++counts[(int)Severity::Warning];
+      os << "::warning file=" << githubEscapeProperty(fs.path) << ",title=warpcheck analysis incomplete::"
+         << githubEscapeData(incompleteAnalysisMessage(fs)) << '\n';
+    }
   for (const Finding *f : order) {
     ++counts[(int)f->severity];
     const SourceRange &r = f->where;

@@ -86,6 +86,17 @@ json fileJson(const FileStatus &f) {
   j["status"] = fileStatusName(f.status);
   j["passes"] = f.passes;
   if (!f.reason.empty()) j["reason"] = f.reason;
+  if (!f.incompleteRules.empty()) j["incompleteRules"] = f.incompleteRules;
+  if (f.timing) {
+    json t;
+    t["passes"] = json::array();
+    for (const FileTiming::PassTime &p : f.timing->passes)
+      t["passes"].push_back({{"pass", p.pass}, {"parseSeconds", p.parseSeconds},
+                             {"analysisSeconds", p.analysisSeconds}, {"uniformitySeconds", p.uniformitySeconds}});
+    t["rules"] = json::object();
+    for (const auto &[rule, s] : f.timing->ruleSeconds) t["rules"][rule] = s;
+    j["timing"] = t;
+  }
   j["messages"] = json::array();
   for (const Diagnostic &d : f.diagnostics) {
     json dj;
@@ -99,6 +110,13 @@ json fileJson(const FileStatus &f) {
 }
 
 } // namespace
+
+std::string incompleteAnalysisMessage(const FileStatus &f) {
+  std::string rules;
+  for (const std::string &r : f.incompleteRules) rules += (rules.empty() ? "" : ", ") + r;
+  return "analysis of this file stopped early" + (f.reason.empty() ? std::string() : " (" + f.reason + ")") +
+         ": rules not completed: " + rules + "; their findings on this file may be missing";
+}
 
 const char *fileStatusName(FileStatusKind k) {
   switch (k) {

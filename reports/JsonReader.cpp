@@ -103,6 +103,8 @@ FileStatus file(const Value &v) {
   f.status = fileStatus(o.required("status"));
   f.passes = passes(o.required("passes"));
   if (auto x = o.optional("reason")) f.reason = x->nonEmptyString();
+  if (auto x = o.optional("incompleteRules")) f.incompleteRules = x->array(ruleId);
+  o.optional("timing"); // informative only: not carried into converted reports
   f.diagnostics = o.required("messages").array(diagnostic);
   o.done();
   return f;

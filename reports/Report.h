@@ -1,5 +1,6 @@
 #pragma once
 #include "reports/Finding.h"
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,13 +25,31 @@ struct Diagnostic { // a compiler message about a file (parse errors)
   std::string pass;
 };
 
+// Where lint's time went on one file (--time-report).
+struct FileTiming {
+  struct PassTime {
+    std::string pass;
+    double parseSeconds = 0, analysisSeconds = 0, uniformitySeconds = 0;
+  };
+  std::vector<PassTime> passes;
+  std::map<std::string, double> ruleSeconds; // summed over the passes
+};
+
 struct FileStatus {
   std::string path;
   FileStatusKind status = FileStatusKind::Analyzed;
   std::vector<std::string> passes; // passes run on this file
   std::vector<Diagnostic> diagnostics;
-  std::string reason; // why it was skipped
+  std::string reason; // why it was skipped, or why rules were not completed
+  // Rules lint did not complete on an analysed file (its time budget ran
+  // out): their findings on it may be missing.
+  std::vector<std::string> incompleteRules;
+  std::optional<FileTiming> timing;
 };
+
+// One line for a file with incomplete rules, the same in every format:
+// "analysis of this file stopped early (REASON): rules not completed: ...".
+std::string incompleteAnalysisMessage(const FileStatus &f);
 
 // How `warpcheck run` went: the program, what was checked, and everything
 // that was not (nothing is dropped without being counted here).

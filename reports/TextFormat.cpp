@@ -176,6 +176,11 @@ void writeText(std::ostream &os, const Report &report, const TextOptions &opts) 
       w.header(g.first->where, g.first->severity, g.first->message + passSuffix(g.passes), "");
       w.snippet(g.first->where);
     }
+    if (!f.incompleteRules.empty()) {
+      SourceRange whole;
+      whole.file = f.path;
+      w.header(whole, "warning", incompleteAnalysisMessage(f), "");
+    }
   }
   for (const Finding &f : report.findings) {
     w.header(f.where, severityName(f.severity), f.message, f.rule);
@@ -208,17 +213,19 @@ void writeSeverityCounts(std::ostream &os, const std::vector<Finding> &findings)
 }
 
 void writeSummary(std::ostream &os, const Report &report) {
-  size_t failed = 0, skipped = 0, withErrors = 0;
+  size_t failed = 0, skipped = 0, withErrors = 0, incomplete = 0;
   for (const FileStatus &f : report.files) {
     failed += f.status == FileStatusKind::ParseError;
     withErrors += f.status == FileStatusKind::AnalyzedWithErrors;
     skipped += f.status == FileStatusKind::Skipped;
+    incomplete += !f.incompleteRules.empty();
   }
   writeSeverityCounts(os, report.findings);
   os << " in " << report.files.size() << (report.files.size() == 1 ? " file" : " files");
   if (failed) os << "; " << failed << " failed to parse";
   if (withErrors) os << "; " << withErrors << " analysed with compiler errors in system headers";
   if (skipped) os << "; " << skipped << " skipped";
+  if (incomplete) os << "; " << incomplete << " not completely analysed (time budget)";
   writeSuppressedCounts(os, report.suppressed);
   os << '\n';
 }

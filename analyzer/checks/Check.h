@@ -29,7 +29,9 @@ public:
   const std::string &id() const { return id_; }
 
   virtual void registerMatchers(clang::ast_matchers::MatchFinder &finder) {}
-  void run(const clang::ast_matchers::MatchFinder::MatchResult &result) override { check(result); }
+  void run(const clang::ast_matchers::MatchFinder::MatchResult &result) override {
+    ctx_.runRule(id_, [&] { check(result); });
+  }
   virtual void check(const clang::ast_matchers::MatchFinder::MatchResult &result) {}
   virtual void registerPPCallbacks(clang::Preprocessor &pp) {}
   // Called once the matchers have run over the whole TU.

@@ -22,6 +22,11 @@ ProgramUniformity &CheckContext::uniformity() {
   return *uniformity_;
 }
 
+PassTiming &CheckContext::timing() {
+  timing_.uniformitySeconds = uniformity_ ? uniformity_->secondsSpent() : 0;
+  return timing_;
+}
+
 bool CheckContext::isReportable(clang::SourceLocation loc) const {
   if (loc.isInvalid()) return false;
   if (opts_.systemHeaders) return true;

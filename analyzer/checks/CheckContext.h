@@ -1,6 +1,7 @@
 #pragma once
 // What a check sees of the pass it runs in: the AST, the pass, the options,
 // the shared uniformity analysis, and where findings go.
+#include "analyzer/checks/AnalysisBudget.h"
 #include "analyzer/frontend/Pass.h"
 #include "reports/Finding.h"
 #include "clang/AST/ASTContext.h"
@@ -21,6 +22,8 @@ struct AnalysisOptions {
   // HIP: the TU's device archs whose wavefronts have 64 lanes, for messages
   // that must read the same in every pass.
   std::vector<std::string> wave64Archs;
+  // The TU's time budget (--max-time-per-file); null: unlimited.
+  const AnalysisBudget *budget = nullptr;
 };
 
 class CheckContext;
@@ -77,6 +80,23 @@ public:
   void add(Finding f);
   std::vector<Finding> takeFindings() { return std::move(findings_); }
 
+  // Whether the TU's time budget is spent: analyses stop at their next step.
+  bool expired() const { return opts_.budget && opts_.budget->expired(); }
+  // Runs one step of `rule` (a matcher callback, its end-of-TU work),
+  // timed; with the budget spent it is not run and the rule is recorded as
+  // not completed, as it is when the budget runs out during the step.
+  template <class F> void runRule(const std::string &rule, F &&step) {
+    if (expired()) {
+      timing_.incompleteRules.insert(rule);
+      return;
+    }
+    auto t0 = AnalysisBudget::Clock::now();
+    step();
+    timing_.ruleSeconds[rule] += secondsSince(t0);
+    if (expired()) timing_.incompleteRules.insert(rule);
+  }
+  PassTiming &timing();
+
 private:
   clang::ASTContext *ast_;
   Pass pass_;
@@ -84,6 +104,7 @@ private:
   std::unique_ptr<ProgramUniformity> uniformity_;
   std::vector<Finding> findings_;
   std::map<std::string, std::shared_ptr<void>> shared_;
+  PassTiming timing_;
 };
 
 } // namespace warpcheck

@@ -164,14 +164,24 @@ private:
 
   void analyseFrame(const Frame &f) {
     const std::vector<const SharedAccess *> &accs = model_->accessesOf(f);
-    std::map<const SharedAccess *, std::map<const SharedAccess *, std::vector<uint64_t>>> follows;
-    for (const SharedAccess *a : accs)
-      for (auto [b, mask] : model_->followers(*a)) follows[a][b].push_back(mask);
+    // Only the pairs that can follow each other with no ordering in
+    // between, in the order of the accesses: every pair of a long kernel's
+    // accesses would be quadratic.
+    std::map<const SharedAccess *, size_t> indexOf;
+    for (size_t i = 0; i < accs.size(); ++i) indexOf.emplace(accs[i], i);
+    std::map<std::pair<size_t, size_t>, std::pair<std::vector<uint64_t>, std::vector<uint64_t>>> pairs;
     for (size_t i = 0; i < accs.size(); ++i)
-      for (size_t j = i + 1; j < accs.size(); ++j) {
-        const SharedAccess *a = accs[i], *b = accs[j];
+      for (auto [b, mask] : model_->followers(*accs[i])) {
+        auto j = indexOf.find(b);
+        if (j == indexOf.end() || j->second == i) continue;
+        // first: masks of paths from the lower-indexed access to the other
+        if (i < j->second) pairs[{i, j->second}].first.push_back(mask);
+        else pairs[{j->second, i}].second.push_back(mask);
+      }
+    for (auto &[ij, masksOf] : pairs) {
+        const SharedAccess *a = accs[ij.first], *b = accs[ij.second];
         if (a->var != b->var || !(a->writes || b->writes) || a->expr == b->expr) continue;
-        std::vector<uint64_t> ab = follows[a][b], ba = follows[b][a];
+        const std::vector<uint64_t> &ab = masksOf.first, &ba = masksOf.second;
         if (ab.empty() && ba.empty()) continue;
         std::vector<uint64_t> masks = ab;
         masks.insert(masks.end(), ba.begin(), ba.end());

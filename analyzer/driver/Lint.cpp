@@ -10,6 +10,8 @@
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 #include <atomic>
+#include <set>
+#include <sstream>
 #include <mutex>
 
 #ifndef WARPCHECK_CLANG_RESOURCE_DIR
@@ -165,12 +167,19 @@ LintOutcome runLint(const LintOptions &opts) {
     for (size_t j = 0; j < jobs.size(); ++j) slot[j] = next[jobs[j].unit]++;
   }
 
+  // One time budget per TU, shared by its passes.
+  std::vector<std::unique_ptr<AnalysisBudget>> budgets;
+  for (size_t u = 0; u < inputs.units.size(); ++u)
+    budgets.push_back(std::make_unique<AnalysisBudget>(opts.maxSecondsPerFile));
+
   std::atomic<size_t> done{0};
   std::mutex progressMutex;
   auto runJob = [&](size_t j) {
     const Job &job = jobs[j];
-    results[job.unit][slot[j]] =
-        runPass(inputs.units[job.unit], job.pass, config, opts.analysis, checks);
+    AnalysisOptions analysis = opts.analysis;
+    analysis.budget = budgets[job.unit].get();
+    budgets[job.unit]->start();
+    results[job.unit][slot[j]] = runPass(inputs.units[job.unit], job.pass, config, analysis, checks);
     size_t n = ++done;
     if (opts.progress) {
       std::lock_guard<std::mutex> lock(progressMutex);
@@ -194,6 +203,8 @@ LintOutcome runLint(const LintOptions &opts) {
     status.path = inputs.units[u].file;
     std::vector<const PassFacts *> facts;
     bool allParsed = true, userErrors = false;
+    std::set<std::string> incomplete;
+    FileTiming timing;
     for (PassResult &r : results[u]) {
       status.passes.push_back(r.pass.name());
       allParsed &= r.parsed;
@@ -201,19 +212,39 @@ LintOutcome runLint(const LintOptions &opts) {
       for (Diagnostic &d : r.diagnostics) status.diagnostics.push_back(std::move(d));
       for (Finding &f : r.findings) report.findings.push_back(std::move(f));
       facts.push_back(r.facts.get());
+      incomplete.insert(r.timing.incompleteRules.begin(), r.timing.incompleteRules.end());
+      timing.passes.push_back({r.pass.name(), r.timing.parseSeconds, r.timing.analysisSeconds,
+                               r.timing.uniformitySeconds});
+      for (const auto &[rule, seconds] : r.timing.ruleSeconds) timing.ruleSeconds[rule] += seconds;
     }
     // Errors only inside system headers leave every function of the user's
     // code analysed: the file counts as analysed, with clang's messages.
     status.status = allParsed     ? FileStatusKind::Analyzed
                     : userErrors ? FileStatusKind::ParseError
                                  : FileStatusKind::AnalyzedWithErrors;
-    // Passes can only be compared when every pass saw the whole TU.
+    // Passes can only be compared when every pass saw the whole TU, and
+    // a comparison of passes whose facts the budget cut short is not made.
     if (allParsed) {
       AnalysisOptions tuOpts = opts.analysis;
       tuOpts.relocatableDeviceCode = inputs.units[u].relocatableDeviceCode;
-      for (const CheckFactory *c : checks)
-        if (c->comparePasses) c->comparePasses(facts, tuOpts, report.findings);
+      for (const CheckFactory *c : checks) {
+        if (!c->comparePasses) continue;
+        if (incomplete.count(c->id) || budgets[u]->expired()) {
+          incomplete.insert(c->id);
+          continue;
+        }
+        auto t0 = AnalysisBudget::Clock::now();
+        c->comparePasses(facts, tuOpts, report.findings);
+        timing.ruleSeconds[c->id] += secondsSince(t0);
+      }
     }
+    if (status.status != FileStatusKind::ParseError && !incomplete.empty()) {
+      status.incompleteRules.assign(incomplete.begin(), incomplete.end());
+      std::ostringstream why;
+      why << "the time budget of " << opts.maxSecondsPerFile << " s per file (--max-time-per-file) ran out";
+      status.reason = why.str();
+    }
+    if (opts.timeReport) status.timing = std::move(timing);
     report.files.push_back(std::move(status));
   }
   for (FileStatus &s : inputs.skipped) report.files.push_back(std::move(s));

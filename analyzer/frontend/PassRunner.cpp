@@ -79,8 +79,10 @@ private:
 class LintConsumer : public clang::ASTConsumer {
 public:
   LintConsumer(clang::CompilerInstance &ci, PassResult &result, const AnalysisOptions &opts,
-               const std::vector<const CheckFactory *> &factories, const ErrorCollector &errors)
-      : ci_(ci), result_(result), errors_(errors), ctx_(&ci.getASTContext(), result.pass, opts) {
+               const std::vector<const CheckFactory *> &factories, const ErrorCollector &errors,
+               AnalysisBudget::Clock::time_point started)
+      : ci_(ci), result_(result), errors_(errors), ctx_(&ci.getASTContext(), result.pass, opts),
+        started_(started) {
     bool host = result.pass.host;
     for (const CheckFactory *f : factories) {
       std::unique_ptr<Check> c = f->make(ctx_);
@@ -97,6 +99,8 @@ public:
   }
 
   void HandleTranslationUnit(clang::ASTContext &ast) override {
+    auto analysisStart = AnalysisBudget::Clock::now();
+    result_.timing.parseSeconds = secondsSince(started_);
     // A fatal error (a missing header, too many errors) left the TU cut
     // short; other errors leave an AST the checks can run on, minus the
     // functions that hold them (analyzer/frontend/ErrorRecovery.h).
@@ -105,10 +109,14 @@ public:
     else result_.parsed = true;
     result_.checked = true;
     finder_.matchAST(ast);
-    for (auto &c : checks_) c->onEndOfTranslationUnit(ast);
+    for (auto &c : checks_) ctx_.runRule(c->id(), [&] { c->onEndOfTranslationUnit(ast); });
     for (auto *list : {&checks_, &collectOnly_})
-      for (auto &c : *list) c->collectFacts(ast, *result_.facts);
+      for (auto &c : *list) ctx_.runRule(c->id(), [&] { c->collectFacts(ast, *result_.facts); });
     result_.findings = ctx_.takeFindings();
+    double parse = result_.timing.parseSeconds;
+    result_.timing = ctx_.timing();
+    result_.timing.parseSeconds = parse;
+    result_.timing.analysisSeconds = secondsSince(analysisStart);
   }
 
 private:
@@ -118,17 +126,19 @@ private:
   CheckContext ctx_;
   MatchFinder finder_;
   std::vector<std::unique_ptr<Check>> checks_, collectOnly_;
+  AnalysisBudget::Clock::time_point started_;
 };
 
 class LintAction : public clang::ASTFrontendAction {
 public:
   LintAction(PassResult &result, const AnalysisOptions &opts,
              const std::vector<const CheckFactory *> &factories, const ErrorCollector &errors)
-      : result_(result), opts_(opts), factories_(factories), errors_(errors) {}
+      : result_(result), opts_(opts), factories_(factories), errors_(errors),
+        started_(AnalysisBudget::Clock::now()) {}
 
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &ci,
                                                         llvm::StringRef) override {
-    return std::make_unique<LintConsumer>(ci, result_, opts_, factories_, errors_);
+    return std::make_unique<LintConsumer>(ci, result_, opts_, factories_, errors_, started_);
   }
 
 private:
@@ -136,6 +146,7 @@ private:
   const AnalysisOptions &opts_;
   const std::vector<const CheckFactory *> &factories_;
   const ErrorCollector &errors_;
+  AnalysisBudget::Clock::time_point started_;
 };
 
 } // namespace

@@ -25,6 +25,7 @@ struct PassResult {
   std::vector<Diagnostic> diagnostics;
   std::vector<Finding> findings;
   std::unique_ptr<PassFacts> facts;
+  PassTiming timing; // phases and rules (--time-report), rules cut short
 };
 
 // The clang command line of a pass, argv[0] included (for --print-passes

@@ -19,6 +19,7 @@
 #include "llvm/ADT/FoldingSet.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SparseBitVector.h"
 
 namespace warpcheck {
 
@@ -137,7 +138,9 @@ struct FunctionUniformity::Impl {
   bool kernel;
   std::unique_ptr<CFG> cfg;
   std::unique_ptr<CFGPostDomTree> postDom;
-  std::unique_ptr<ControlDependencyCalculator> controlDeps;
+  // Direct control dependences, per block id: the branches deciding
+  // whether the block runs.
+  std::vector<llvm::SmallVector<unsigned, 2>> directDeps;
 
   struct Position { const CFGBlock *block; unsigned index; };
   llvm::DenseMap<const Stmt *, Position> where;
@@ -147,7 +150,11 @@ struct FunctionUniformity::Impl {
   std::vector<Def> defs;
   std::vector<Uniformity> defValue;
   llvm::DenseMap<const VarDecl *, llvm::SmallVector<unsigned, 4>> defsOf;
-  std::vector<llvm::BitVector> defsIn; // per block id
+  // Sparse: in a generated or unrolled kernel of N blocks and N
+  // definitions, dense sets would take N^2 bits.
+  std::vector<llvm::SparseBitVector<>> defsIn; // per block id
+  std::vector<llvm::SmallVector<unsigned, 4>> defsInBlock; // per block id, in order
+  llvm::DenseMap<const VarDecl *, llvm::SparseBitVector<>> defsOfVar; // defsOf as sets
   llvm::DenseMap<const Stmt *, unsigned> defAt;
 
   llvm::SmallPtrSet<const VarDecl *, 16> escaped;
@@ -158,7 +165,8 @@ struct FunctionUniformity::Impl {
   std::vector<const CFGBlock *> blockById;
   llvm::BitVector live; // blocks reachable when constant conditions are folded
   llvm::DenseMap<const CFGBlock *, Uniformity> branchLevel;
-  mutable std::vector<std::unique_ptr<llvm::BitVector>> cdStar;    // transitive control deps
+  mutable std::vector<std::unique_ptr<llvm::SparseBitVector<>>> cdStar; // transitive control deps
+  mutable llvm::BitVector cdScratch;
   mutable std::vector<std::unique_ptr<llvm::BitVector>> reachable; // blocks reachable from
   // Blocks reachable from a successor of a branch without passing the
   // branch again, keyed by (branch, successor) block ids.
@@ -185,11 +193,12 @@ struct FunctionUniformity::Impl {
     cfg = CFG::buildCFG(fn, fn->getBody(), &program.ast(), opts);
     if (!cfg) return false;
     postDom = std::make_unique<CFGPostDomTree>(cfg.get());
-    controlDeps = std::make_unique<ControlDependencyCalculator>(cfg.get());
+    computeControlDependences();
     cdStar.resize(cfg->getNumBlockIDs());
     blockById.assign(cfg->getNumBlockIDs(), nullptr);
     for (const CFGBlock *b : *cfg) blockById[b->getBlockID()] = b;
     reachable.resize(cfg->getNumBlockIDs());
+    defsInBlock.resize(cfg->getNumBlockIDs());
     EscapeScan scan;
     scan.TraverseStmt(fn->getBody());
     escaped = std::move(scan.escaped);
@@ -251,6 +260,7 @@ struct FunctionUniformity::Impl {
 
   void addDef(const VarDecl *v, const Stmt *s, const Expr *value, bool compound, Position at) {
     defAt[s] = defs.size();
+    defsInBlock[at.block->getBlockID()].push_back(defs.size());
     defsOf[v].push_back(defs.size());
     defs.push_back(Def{v, s, value, compound, at});
   }
@@ -273,30 +283,68 @@ struct FunctionUniformity::Impl {
     }
   }
 
+  // The blocks in reverse post-order from the entry, then the unreachable
+  // ones. clang numbers blocks from the exit backwards, so the CFG's own
+  // order is the worst for a forward dataflow (one round per block: cubic
+  // on long functions); in this order it converges in loop depth + 2 rounds.
+  std::vector<const CFGBlock *> forwardOrder() const {
+    std::vector<const CFGBlock *> post;
+    llvm::BitVector seen(cfg->getNumBlockIDs());
+    std::vector<std::pair<const CFGBlock *, CFGBlock::const_succ_iterator>> stack;
+    const CFGBlock *entry = &cfg->getEntry();
+    seen.set(entry->getBlockID());
+    stack.push_back({entry, entry->succ_begin()});
+    while (!stack.empty()) {
+      const CFGBlock *b = stack.back().first;
+      if (stack.back().second == b->succ_end()) {
+        post.push_back(b);
+        stack.pop_back();
+        continue;
+      }
+      const CFGBlock *s = *stack.back().second++;
+      if (s && !seen.test(s->getBlockID())) {
+        seen.set(s->getBlockID());
+        stack.push_back({s, s->succ_begin()});
+      }
+    }
+    std::reverse(post.begin(), post.end());
+    for (const CFGBlock *b : *cfg)
+      if (!seen.test(b->getBlockID())) post.push_back(b);
+    return post;
+  }
+
   void computeReachingDefs() {
     unsigned n = cfg->getNumBlockIDs();
-    std::vector<llvm::BitVector> gen(n, llvm::BitVector(defs.size())), kill = gen, out = gen;
-    defsIn.assign(n, llvm::BitVector(defs.size()));
-    for (unsigned d = 0; d < defs.size(); ++d) {
-      unsigned b = defs[d].at.block->getBlockID();
-      for (unsigned other : defsOf[defs[d].var]) {
-        gen[b].reset(other);
-        kill[b].set(other);
+    // gen: the last definition of each variable in the block; kill: every
+    // definition of the variables the block defines (as one set per variable).
+    std::vector<llvm::SparseBitVector<>> gen(n), out(n);
+    std::vector<llvm::SmallVector<const VarDecl *, 2>> killed(n);
+    for (unsigned d = 0; d < defs.size(); ++d) defsOfVar[defs[d].var].set(d);
+    for (unsigned id = 0; id < n; ++id) {
+      const auto &inBlock = defsInBlock[id];
+      for (size_t k = 0; k < inBlock.size(); ++k) {
+        const VarDecl *v = defs[inBlock[k]].var;
+        bool lastOfVar = true;
+        for (size_t m = k + 1; m < inBlock.size() && lastOfVar; ++m) lastOfVar = defs[inBlock[m]].var != v;
+        if (!lastOfVar) continue;
+        gen[id].set(inBlock[k]);
+        killed[id].push_back(v);
       }
-      gen[b].set(d);
     }
+    defsIn.assign(n, llvm::SparseBitVector<>());
+    std::vector<const CFGBlock *> order = forwardOrder();
     bool again = true;
-    while (again) {
+    while (again && !program.expired()) {
       again = false;
-      for (const CFGBlock *b : *cfg) {
+      for (const CFGBlock *b : order) {
         unsigned id = b->getBlockID();
-        llvm::BitVector in(defs.size());
+        llvm::SparseBitVector<> in;
         for (const CFGBlock *p : b->preds())
           if (p) in |= out[p->getBlockID()];
-        llvm::BitVector o = in;
-        o.reset(kill[id]);
+        llvm::SparseBitVector<> o = in;
+        for (const VarDecl *v : killed[id]) o.intersectWithComplement(defsOfVar[v]);
         o |= gen[id];
-        defsIn[id] = in;
+        defsIn[id] = std::move(in);
         if (o != out[id]) {
           out[id] = std::move(o);
           again = true;
@@ -307,19 +355,55 @@ struct FunctionUniformity::Impl {
 
   // ---- control dependence ---------------------------------------------------
 
-  const llvm::BitVector &controlDepsOf(const CFGBlock *b) const {
+  // Ferrante, Ottenstein and Warren: for each edge X -> Y where Y does not
+  // post-dominate X, Y and its post-dominators up to X's immediate
+  // post-dominator depend on X. The same sets as clang's
+  // ControlDependencyCalculator (the post-dominance frontier), for all
+  // blocks at once: that class computes an iterated frontier per block
+  // over the whole function, quadratic in a long function.
+  void computeControlDependences() {
+    directDeps.assign(cfg->getNumBlockIDs(), {});
+    auto &tree = postDom->getBase();
+    for (const CFGBlock *x : *cfg) {
+      const auto *xNode = tree.getNode(const_cast<CFGBlock *>(x));
+      if (!xNode) continue;
+      const auto *stop = xNode->getIDom();
+      for (const CFGBlock *y : x->succs()) {
+        if (!y) continue;
+        for (const auto *runner = tree.getNode(const_cast<CFGBlock *>(y)); runner && runner != stop;
+             runner = runner->getIDom()) {
+          const CFGBlock *b = runner->getBlock();
+          if (!b) break;
+          auto &deps = directDeps[b->getBlockID()];
+          if (std::find(deps.begin(), deps.end(), x->getBlockID()) == deps.end()) deps.push_back(x->getBlockID());
+        }
+      }
+    }
+  }
+
+  const llvm::SparseBitVector<> &controlDepsOf(const CFGBlock *b) const {
     auto &slot = cdStar[b->getBlockID()];
     if (!slot) {
-      slot = std::make_unique<llvm::BitVector>(cfg->getNumBlockIDs());
-      std::vector<const CFGBlock *> work{b};
+      // The walk marks blocks in a dense scratch set (a sparse set's test
+      // and set are linear in its size), then keeps them sparsely.
+      slot = std::make_unique<llvm::SparseBitVector<>>();
+      if (cdScratch.size() != cfg->getNumBlockIDs()) cdScratch.resize(cfg->getNumBlockIDs());
+      std::vector<unsigned> found;
+      std::vector<unsigned> work{b->getBlockID()};
       while (!work.empty()) {
-        const CFGBlock *x = work.back();
+        unsigned x = work.back();
         work.pop_back();
-        for (CFGBlock *d : controlDeps->getControlDependencies(const_cast<CFGBlock *>(x)))
-          if (!slot->test(d->getBlockID())) {
-            slot->set(d->getBlockID());
+        for (unsigned d : directDeps[x])
+          if (!cdScratch.test(d)) {
+            cdScratch.set(d);
+            found.push_back(d);
             work.push_back(d);
           }
+      }
+      std::sort(found.begin(), found.end());
+      for (unsigned d : found) {
+        slot->set(d); // ascending: appends at the end of the sparse list
+        cdScratch.reset(d);
       }
     }
     return *slot;
@@ -394,6 +478,18 @@ struct FunctionUniformity::Impl {
   // not waited for; §5.4.6.6: exited lanes are ignored).
   bool exitsOnOtherSide(const CFGBlock *branch, const CFGBlock *target) const {
     const CFGBlock &exit = cfg->getExit();
+    // The common case without walking the function: when the branch's
+    // immediate post-dominator (not the exit) post-dominates the target
+    // and every side, all sides merge again after the target, which the
+    // walk below would find at the cost of two reachability sets.
+    if (const auto *node = postDom->getBase().getNode(const_cast<CFGBlock *>(branch)))
+      if (const auto *idom = node->getIDom(); idom && idom->getBlock() && idom->getBlock() != &exit) {
+        const CFGBlock *join = idom->getBlock();
+        bool merges = postDom->dominates(join, target);
+        for (const CFGBlock *s : branch->succs())
+          if (s && merges) merges = postDom->dominates(join, s);
+        if (merges) return false;
+      }
     const llvm::BitVector &afterTarget = reachableFrom(target);
     bool anyExitSide = false;
     for (const CFGBlock *s : branch->succs()) {
@@ -451,24 +547,30 @@ struct FunctionUniformity::Impl {
       info.defs.assign(all.begin(), all.end()); // not in the CFG: be conservative
     } else {
       const CFGBlock *b = pos->second.block;
+      // Only the definitions in this block and those reaching it are
+      // looked at: scanning every definition of `v` for each use would be
+      // quadratic in a long function.
       int last = -1;
-      for (unsigned d : all)
-        if (defs[d].at.block == b && defs[d].at.index < pos->second.index &&
+      for (unsigned d : defsInBlock[b->getBlockID()])
+        if (defs[d].var == v && defs[d].at.index < pos->second.index &&
             (last < 0 || defs[d].at.index > defs[unsigned(last)].at.index))
           last = int(d);
       if (last >= 0) {
         info.defs.push_back(unsigned(last));
-      } else {
-        for (unsigned d : all)
-          if (defsIn[b->getBlockID()].test(d)) info.defs.push_back(d);
+      } else if (auto ofV = defsOfVar.find(v); ofV != defsOfVar.end()) {
+        for (unsigned d : defsIn[b->getBlockID()] & ofV->second) info.defs.push_back(d);
       }
-      // Sync dependence: branches that decide which definition is seen.
+      // Sync dependence: branches that decide which definition is seen,
+      // in the order of the definitions, then of the blocks (set operations
+      // on whole words: in a long function both sets are large).
       if (info.defs.size() > 1) {
-        const llvm::BitVector &useDeps = controlDepsOf(b);
-        llvm::SmallPtrSet<const CFGBlock *, 4> seen;
-        for (unsigned d : info.defs)
-          for (unsigned id : controlDepsOf(defs[d].at.block).set_bits())
-            if (!useDeps.test(id) && seen.insert(blockById[id]).second) info.sync.push_back(blockById[id]);
+        llvm::SparseBitVector<> seen = controlDepsOf(b); // the use's own guards are no sync
+        for (unsigned d : info.defs) {
+          llvm::SparseBitVector<> fresh = controlDepsOf(defs[d].at.block);
+          fresh.intersectWithComplement(seen);
+          for (unsigned id : fresh) info.sync.push_back(blockById[id]);
+          seen |= fresh;
+        }
       }
     }
     return uses.try_emplace(dre, std::move(info)).first->second;
@@ -784,7 +886,7 @@ struct FunctionUniformity::Impl {
     Uniformity u;
     auto pos = where.find(s);
     if (pos == where.end()) return u;
-    for (unsigned id : controlDepsOf(pos->second.block).set_bits()) u.join(branchLevel.lookup(blockById[id]));
+    for (unsigned id : controlDepsOf(pos->second.block)) u.join(branchLevel.lookup(blockById[id]));
     return u;
   }
 
@@ -1032,7 +1134,7 @@ struct FunctionUniformity::Impl {
   // ---- the fixpoint -------------------------------------------------------
 
   void run() {
-    for (unsigned iter = 0; iter < 32; ++iter) {
+    for (unsigned iter = 0; iter < 32 && !program.expired(); ++iter) {
       changed = false;
       for (unsigned d = 0; d < defs.size(); ++d) {
         if (!live.test(defs[d].at.block->getBlockID())) continue;
@@ -1130,9 +1232,11 @@ std::vector<Guard> FunctionUniformity::guards(const Stmt *s, bool withExits) con
   auto pos = impl_->where.find(s);
   if (pos == impl_->where.end()) return out;
   const CFGBlock *target = pos->second.block;
-  const llvm::BitVector &deps = impl_->controlDepsOf(target);
-  for (const CFGBlock *b : *impl_->cfg) {
-    if (!deps.test(b->getBlockID())) continue;
+  // The guards in block order (ascending ids, as the CFG lists them),
+  // without a walk over every block per statement.
+  for (unsigned depId : impl_->controlDepsOf(target)) {
+    const CFGBlock *b = impl_->blockById[depId];
+    if (!b) continue;
     bool exits = impl_->exitsOnOtherSide(b, target);
     if (exits && !withExits) continue;
     Guard g;

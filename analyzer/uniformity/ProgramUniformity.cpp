@@ -31,9 +31,12 @@ const FunctionUniformity *ProgramUniformity::function(const FunctionDecl *fn) {
   if (it != functions_.end()) return it->second.get();
   // Recursion: a function being analysed is unknown to its own callees.
   if (std::find(inProgress_.begin(), inProgress_.end(), def) != inProgress_.end()) return nullptr;
+  bool outermost = inProgress_.empty(); // callees are timed with their caller
+  auto t0 = AnalysisBudget::Clock::now();
   inProgress_.push_back(def);
   auto fu = std::make_unique<FunctionUniformity>(*this, def);
   inProgress_.pop_back();
+  if (outermost) seconds_ += secondsSince(t0);
   return functions_.emplace(def, std::move(fu)).first->second.get();
 }
 

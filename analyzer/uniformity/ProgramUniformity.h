@@ -59,6 +59,13 @@ public:
   clang::ASTContext &ast() { return ast_; }
   const AnalysisOptions &options() const { return opts_; }
 
+  // Wall time spent building function analyses (for --time-report).
+  double secondsSpent() const { return seconds_; }
+  // Whether the TU's time budget is spent: a function analysis stops
+  // iterating and its results are then incomplete (the running rule is
+  // recorded as not completed).
+  bool expired() const { return opts_.budget && opts_.budget->expired(); }
+
   // Interns a divergence origin (the analysis hands out stable pointers).
   const DivergenceOrigin *origin(clang::SourceLocation loc, std::string what);
 
@@ -72,6 +79,7 @@ private:
   std::vector<std::unique_ptr<DivergenceOrigin>> origins_;
   std::map<std::pair<clang::SourceLocation::UIntTy, std::string>, const DivergenceOrigin *> originIndex_;
   std::vector<const clang::FunctionDecl *> inProgress_;
+  double seconds_ = 0;
 };
 
 } // namespace warpcheck

@@ -146,7 +146,13 @@ std::string filesHtml(PageContext &ctx, const Report &report) {
   size_t analysedCount = 0;
   for (const FileStatus &f : report.files) {
     std::string path = escape(ctx.path(f.path));
-    if (f.status == FileStatusKind::Analyzed) {
+    if (f.status == FileStatusKind::Analyzed && !f.incompleteRules.empty()) {
+      ++analysedCount;
+      analysed += "<li><code>" + path + "</code> (incomplete)</li>";
+      problems += "<div class=\"file-problem incomplete\"><h3>" + path +
+                  " <span class=\"count\">not completely analysed</span></h3><p>" +
+                  escape(incompleteAnalysisMessage(f)) + "</p></div>";
+    } else if (f.status == FileStatusKind::Analyzed) {
       ++analysedCount;
       analysed += "<li><code>" + path + "</code></li>";
     } else if (f.status == FileStatusKind::AnalyzedWithErrors) {
@@ -164,7 +170,7 @@ std::string filesHtml(PageContext &ctx, const Report &report) {
     }
   }
   std::string out;
-  if (!problems.empty()) out += "<section class=\"panel files\"><h2>Files not fully analysed</h2>" + problems + "</section>";
+  if (!problems.empty()) out += "<section class=\"panel files\"><h2>Files not (completely) analysed</h2>" + problems + "</section>";
   if (analysedCount)
     out += "<details class=\"analysed\"><summary>" + plural(analysedCount, "file", "files") +
            " analysed</summary><ul>" + analysed + "</ul></details>";

@@ -34,6 +34,13 @@ void fileNotifications(const Report &report, SarifLocator &locator, json &out) {
       out.push_back(notification("warning", "skipped-file",
                                  "'" + locator.displayPath(fs.path) + "' was not analysed: " + fs.reason,
                                  locator.location(wholeFile(fs.path))));
+    if (!fs.incompleteRules.empty()) {
+      json n = notification("warning", "incomplete-analysis",
+                            "'" + locator.displayPath(fs.path) + "': " + incompleteAnalysisMessage(fs),
+                            locator.location(wholeFile(fs.path)));
+      n["properties"] = {{"incompleteRules", fs.incompleteRules}};
+      out.push_back(n);
+    }
     if (fs.status != FileStatusKind::ParseError && fs.status != FileStatusKind::AnalyzedWithErrors) continue;
     if (fs.diagnostics.empty())
       out.push_back(notification("error", "parse-error", "'" + locator.displayPath(fs.path) + "' could not be parsed",
@@ -61,6 +68,7 @@ json artifacts(const Report &report, SarifLocator &locator) {
   for (const FileStatus &fs : report.files) {
     json props = {{"status", fileStatusName(fs.status)}, {"passes", fs.passes}};
     if (!fs.reason.empty()) props["reason"] = fs.reason;
+    if (!fs.incompleteRules.empty()) props["incompleteRules"] = fs.incompleteRules;
     json a = {{"location", locator.artifactLocation(fs.path)}, {"roles", json::array({"analysisTarget"})}, {"properties", props}};
     if (std::find(out.begin(), out.end(), a) == out.end()) out.push_back(a); // SARIF: unique items
   }
