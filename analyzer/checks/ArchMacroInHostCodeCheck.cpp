@@ -85,12 +85,15 @@ struct ArchMacroState {
     Dependence dep;         // strongest dependence of its conditions so far
     bool firstTaken = false;
     unsigned branches = 1;
+    FileID file;         // where the #if is
+    bool system = false; // in a system header
   };
   std::vector<Group> open;
   std::map<const MacroInfo *, MacroOrigin> chosen;    // defined in a live branch
   std::map<std::string, MacroOrigin> chosenSkipped;   // defined in a skipped branch
   std::map<const MacroInfo *, Dependence> bodyCache;
   MacroOrigin lastClosed; // the groups open just before the last #endif
+  MacroOrigin lastClosedLocal; // the same, of the #endif's own file only
   SourceLocation lastEndif;
 
   struct Conditional {
@@ -205,19 +208,32 @@ struct ArchMacroState {
   }
 
   // The strongest dependence of the open groups at this point, and the
-  // innermost directive responsible for it.
-  MacroOrigin enclosingOrigin() {
+  // innermost directive responsible for it; with `only`, leaving out the
+  // groups of other system headers.
+  MacroOrigin enclosingOrigin(FileID only = FileID()) {
     MacroOrigin o;
     for (auto g = open.rbegin(); g != open.rend(); ++g)
-      if (g->dep.use > o.use) {
+      if (g->dep.use > o.use && (only.isInvalid() || g->file == only || !g->system)) {
         o.use = g->dep.use;
         o.conditional = g->archLoc;
       }
     return o;
   }
 
+  // A system header's own definitions are what its own conditionals (or
+  // the project's) choose: `<sys/socket.h>` defines SO_RCVTIMEO the same
+  // way whether or not an arch conditional of cooperative_groups.h
+  // happened to include it first. (A header that the project includes
+  // under `#if __CUDA_ARCH__ >= 800` is chosen by that conditional.)
+  MacroOrigin originOfDefinitionAt(SourceLocation loc) {
+    if (loc.isValid() && sm().isInSystemHeader(loc)) return enclosingOrigin(sm().getFileID(loc));
+    return enclosingOrigin();
+  }
+
   void openGroup(SourceLocation loc, Dependence dep, bool taken) {
     Group g;
+    g.file = sm().getFileID(loc);
+    g.system = sm().isInSystemHeader(loc);
     g.dep = dep;
     g.firstTaken = taken;
     if (dep.use != ArchUse::None) g.archLoc = loc;
@@ -240,6 +256,7 @@ struct ArchMacroState {
     // The preprocessor reports a branch skipped up to this #endif after the
     // #endif itself: remember what chose it.
     lastClosed = enclosingOrigin();
+    lastClosedLocal = enclosingOrigin(sm().getFileID(endif));
     lastEndif = endif;
     open.pop_back();
     // A lone branch the host takes (`#if !defined(__CUDA_ARCH__) ...
@@ -252,10 +269,11 @@ struct ArchMacroState {
 
   // `#define NAME` lines of a skipped branch of an arch conditional.
   void scanSkipped(clang::SourceRange range) {
-    MacroOrigin o = enclosingOrigin();
+    MacroOrigin o = originOfDefinitionAt(range.getBegin());
+    const MacroOrigin &closed = sm().isInSystemHeader(range.getBegin()) ? lastClosedLocal : lastClosed;
     if (lastEndif.isValid() && !sm().isBeforeInTranslationUnit(lastEndif, range.getBegin()) &&
-        !sm().isBeforeInTranslationUnit(range.getEnd(), lastEndif) && lastClosed.use > o.use)
-      o = lastClosed;
+        !sm().isBeforeInTranslationUnit(range.getEnd(), lastEndif) && closed.use > o.use)
+      o = closed;
     if (o.use == ArchUse::None) return;
     bool invalid = false;
     StringRef text = Lexer::getSourceText(CharSourceRange::getCharRange(range), sm(),
@@ -314,8 +332,9 @@ public:
   void Endif(SourceLocation loc, SourceLocation) override { s_->closeGroup(loc); }
 
   void MacroDefined(const Token &, const MacroDirective *md) override {
-    MacroOrigin o = s_->enclosingOrigin();
-    if (o.use == ArchUse::None || !md || !md->getMacroInfo()) return;
+    if (!md || !md->getMacroInfo()) return;
+    MacroOrigin o = s_->originOfDefinitionAt(md->getMacroInfo()->getDefinitionLoc());
+    if (o.use == ArchUse::None) return;
     if (redefinesUnchosen(md)) return;
     o.definition = md->getMacroInfo()->getDefinitionLoc();
     s_->chosen[md->getMacroInfo()] = o;

@@ -132,8 +132,8 @@ private:
 // observations decide which data accesses.
 class FunctionModel {
 public:
-  FunctionModel(const FunctionDecl *fn, ASTContext &ast, FenceSummaries &summaries)
-      : fn_(fn), ast_(ast), summaries_(summaries), roots_(fn) {}
+  FunctionModel(const FunctionDecl *fn, ASTContext &ast, FenceSummaries &summaries, const ClassSet &privateClasses)
+      : fn_(fn), ast_(ast), summaries_(summaries), roots_(fn, &privateClasses) {}
 
   bool build() {
     CFG::BuildOptions opts;
@@ -539,9 +539,12 @@ public:
 
   void onEndOfTranslationUnit(ASTContext &ast) override {
     FenceSummaries summaries(ast);
+    // Each thread's own copy of a flags object (a Lamport all-reduce's
+    // per-thread flag state) is not data handed to other blocks.
+    const ClassSet privateClasses = threadPrivateClasses(functions_);
     std::vector<std::unique_ptr<FunctionModel>> models;
     for (const FunctionDecl *fn : functions_) {
-      auto m = std::make_unique<FunctionModel>(fn, ast, summaries);
+      auto m = std::make_unique<FunctionModel>(fn, ast, summaries, privateClasses);
       if (m->build()) models.push_back(std::move(m));
     }
     // What device code writes, and which locations are locks.

@@ -1,5 +1,6 @@
 #include "analyzer/checks/MemoryOps.h"
 #include "analyzer/uniformity/CudaBuiltins.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
@@ -388,7 +389,7 @@ std::string qualified(const NamedDecl *d) { return d->getQualifiedNameAsString()
 
 } // namespace
 
-MemRoots::MemRoots(const FunctionDecl *fn) {
+MemRoots::MemRoots(const FunctionDecl *fn, const ClassSet *privateClasses) : privateClasses_(privateClasses) {
   if (!fn || !fn->getBody()) return;
   PointerDefs scan;
   scan.TraverseStmt(fn->getBody());
@@ -422,6 +423,10 @@ MemRoot MemRoots::lvalue(const Expr *lv, int depth) const {
   if (const auto *uo = dyn_cast<UnaryOperator>(e); uo && uo->getOpcode() == UO_Deref)
     return pointer(uo->getSubExpr(), depth + 1);
   if (const auto *me = dyn_cast<MemberExpr>(e)) {
+    if (const auto *self = dyn_cast<CXXThisExpr>(me->getBase()->IgnoreParenImpCasts());
+        self && privateClasses_ && self->getType()->getPointeeCXXRecordDecl() &&
+        privateClasses_->count(self->getType()->getPointeeCXXRecordDecl()->getCanonicalDecl()))
+      return MemRoot{MemSpace::Local, "", me->getMemberDecl()->getName().str()};
     MemRoot base = me->isArrow() ? pointer(me->getBase(), depth + 1) : lvalue(me->getBase(), depth + 1);
     if (base.space == MemSpace::Local) return base;
     const ValueDecl *field = me->getMemberDecl();
@@ -504,6 +509,81 @@ MemRoot MemRoots::ofAtomic(const AtomicOp &op) const {
     return unknown();
   }
   return lvalue(object, 0);
+}
+
+} // namespace warpcheck
+
+namespace warpcheck {
+
+using namespace clang;
+
+namespace {
+
+// How the functions use objects of each class (see threadPrivateClasses).
+class ObjectUses : public RecursiveASTVisitor<ObjectUses> {
+public:
+  ClassSet local, shared;
+
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *call) {
+    const CXXMethodDecl *m = call->getMethodDecl();
+    const Expr *obj = call->getImplicitObjectArgument();
+    if (!m || !obj) return true;
+    const CXXRecordDecl *c = m->getParent()->getCanonicalDecl();
+    obj = obj->IgnoreParenImpCasts();
+    if (isa<CXXThisExpr>(obj)) return true;
+    if (const auto *dre = dyn_cast<DeclRefExpr>(obj))
+      if (const auto *v = dyn_cast<VarDecl>(dre->getDecl()); v && isPrivateObject(v)) {
+        local.insert(c);
+        return true;
+      }
+    shared.insert(c);
+    return true;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *ce) {
+    if (const CXXRecordDecl *c = ce->getConstructor()->getParent()) constructs_.push_back({c->getCanonicalDecl(), ce});
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *v) {
+    if (const Expr *init = v->getInit()) {
+      const Expr *e = init;
+      if (const auto *ewc = dyn_cast<ExprWithCleanups>(e)) e = ewc->getSubExpr();
+      if (isPrivateObject(v)) privateInits_.insert(e->IgnoreParenImpCasts());
+    }
+    return true;
+  }
+  bool VisitCXXNewExpr(CXXNewExpr *ne) {
+    if (const CXXRecordDecl *c = ne->getAllocatedType()->getAsCXXRecordDecl()) shared.insert(c->getCanonicalDecl());
+    return true;
+  }
+
+  // Constructors that build something other than a local variable (a
+  // temporary, a copy into a parameter) are not counted either way, but one
+  // that builds a local object counts as a local use.
+  void settle() {
+    for (auto &[c, ce] : constructs_)
+      if (privateInits_.count(ce)) local.insert(c);
+  }
+
+private:
+  static bool isPrivateObject(const VarDecl *v) {
+    return v->hasLocalStorage() && !v->hasAttr<CUDASharedAttr>() && !v->getType()->isReferenceType() &&
+           !v->getType()->isPointerType();
+  }
+  std::vector<std::pair<const CXXRecordDecl *, const CXXConstructExpr *>> constructs_;
+  llvm::SmallPtrSet<const Expr *, 16> privateInits_;
+};
+
+} // namespace
+
+ClassSet threadPrivateClasses(const std::vector<const FunctionDecl *> &fns) {
+  ObjectUses uses;
+  for (const FunctionDecl *fn : fns)
+    if (fn->getBody()) uses.TraverseStmt(fn->getBody());
+  uses.settle();
+  ClassSet out;
+  for (const CXXRecordDecl *c : uses.local)
+    if (!uses.shared.count(c)) out.insert(c);
+  return out;
 }
 
 } // namespace warpcheck

@@ -9,11 +9,14 @@
 // atomics and of clang's CUDA wrappers are inline assembly and builtins that
 // say nothing readable about ordering.
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace warpcheck {
 
@@ -77,9 +80,14 @@ struct MemRoot {
 
 // Roots of the lvalues and pointers of one function: local pointers defined
 // once (or only advanced, `p += stride`) stand for what they were set to.
+//
+// Classes whose objects are all thread-private (`privateClasses`: each
+// thread's own local copy, see threadPrivateClasses) keep the fields their
+// methods reach through `this` in local memory.
+using ClassSet = llvm::SmallPtrSet<const clang::CXXRecordDecl *, 8>;
 class MemRoots {
 public:
-  explicit MemRoots(const clang::FunctionDecl *fn);
+  explicit MemRoots(const clang::FunctionDecl *fn, const ClassSet *privateClasses = nullptr);
   MemRoot ofLValue(const clang::Expr *lv) const { return lvalue(lv, 0); }
   MemRoot ofPointer(const clang::Expr *p) const { return pointer(p, 0); }
   MemRoot ofAtomic(const AtomicOp &op) const;
@@ -88,6 +96,13 @@ private:
   MemRoot lvalue(const clang::Expr *lv, int depth) const;
   MemRoot pointer(const clang::Expr *p, int depth) const;
   llvm::DenseMap<const clang::VarDecl *, const clang::Expr *> definedOnce_;
+  const ClassSet *privateClasses_ = nullptr;
 };
+
+// The classes of which `fns` only ever use local objects: their methods are
+// called on local variables (or on `this`) and their constructors build
+// local variables, never an object in shared or global memory or behind a
+// pointer or reference. Their `this` is the calling thread's own object.
+ClassSet threadPrivateClasses(const std::vector<const clang::FunctionDecl *> &fns);
 
 } // namespace warpcheck

@@ -615,6 +615,62 @@ bool SharedAccessModel::mayOrder(const FunctionDecl *fn, int depth) {
   return found;
 }
 
+// A warp collective whose mask names the whole warp (`__shfl_xor_sync(
+// 0xffffffff, v, 16)`): no lane leaves it before every lane has arrived,
+// so a lane's read of shared memory before it is done before another
+// lane's write after it. It publishes no writes ("these intrinsics do not
+// imply a memory barrier"): a write before it is not ordered with a read
+// after it.
+static bool ordersLanesAfterRead(const Stmt *s, ASTContext &ast, unsigned warpSize) {
+  const auto *call = dyn_cast<CallExpr>(s);
+  if (!call || call->getNumArgs() == 0) return false;
+  WarpCollective kind = warpCollectiveOf(calleeName(call));
+  if (kind == WarpCollective::None || kind == WarpCollective::ActiveMask) return false;
+  Expr::EvalResult r;
+  if (!call->getArg(0)->EvaluateAsInt(r, ast)) return false;
+  uint64_t full = warpSize >= 64 ? ~uint64_t(0) : (uint64_t(1) << warpSize) - 1;
+  return (r.Val.getInt().getZExtValue() & full) == full;
+}
+
+// Whether `s` (an expression, or the statements of a block, not looking
+// into nested branches or loops) always runs such a collective.
+static bool runsFullWarpCollective(const Stmt *s, ASTContext &ast, unsigned warpSize) {
+  if (!s || isa<IfStmt, ForStmt, WhileStmt, DoStmt, SwitchStmt, CXXForRangeStmt>(s)) return false;
+  if (isa<AbstractConditionalOperator>(s)) return false;
+  if (const auto *bo = dyn_cast<BinaryOperator>(s); bo && bo->isLogicalOp())
+    return runsFullWarpCollective(bo->getLHS(), ast, warpSize);
+  if (ordersLanesAfterRead(s, ast, warpSize)) return true;
+  for (const Stmt *c : s->children())
+    if (runsFullWarpCollective(c, ast, warpSize)) return true;
+  return false;
+}
+
+// `for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffff, v, o);`:
+// a counted loop whose first iteration runs (its condition holds for the
+// initial value) and whose body always runs a full-mask collective.
+static bool isCollectiveLoop(const ForStmt *loop, ASTContext &ast, unsigned warpSize) {
+  const auto *ds = dyn_cast_or_null<DeclStmt>(loop->getInit());
+  const auto *cond = loop->getCond() ? dyn_cast<BinaryOperator>(loop->getCond()->IgnoreParenImpCasts()) : nullptr;
+  if (!ds || !ds->isSingleDecl() || !cond || !cond->isComparisonOp()) return false;
+  const auto *v = dyn_cast<VarDecl>(ds->getSingleDecl());
+  const auto *ref = dyn_cast<DeclRefExpr>(cond->getLHS()->IgnoreParenImpCasts());
+  Expr::EvalResult init, bound;
+  if (!v || !v->getInit() || !ref || ref->getDecl() != v || !v->getInit()->EvaluateAsInt(init, ast) ||
+      !cond->getRHS()->EvaluateAsInt(bound, ast))
+    return false;
+  int64_t i = init.Val.getInt().getExtValue(), b = bound.Val.getInt().getExtValue();
+  bool first = false;
+  switch (cond->getOpcode()) {
+  case BO_LT: first = i < b; break;
+  case BO_LE: first = i <= b; break;
+  case BO_GT: first = i > b; break;
+  case BO_GE: first = i >= b; break;
+  case BO_NE: first = i != b; break;
+  default: return false;
+  }
+  return first && runsFullWarpCollective(loop->getBody(), ast, warpSize);
+}
+
 bool SharedAccessModel::isOrdering(const Stmt *s) {
   if (const auto *as = dyn_cast<GCCAsmStmt>(s)) return isOrderingAsm(as);
   const auto *call = dyn_cast<CallExpr>(s);
@@ -646,6 +702,23 @@ const std::vector<std::pair<const SharedAccess *, uint64_t>> &SharedAccessModel:
   auto start = fi.where.find(a.anchor);
   if (start == fi.where.end()) return out;
   std::deque<State> work{{start->second.first, start->second.second + 1, 0}};
+  // After a read, a shuffle loop entered from outside runs its collective
+  // at least once: nothing after it is reached unordered, provided the
+  // loop itself touches no shared memory of this frame.
+  const SourceManager &sm = ctx_.ast().getSourceManager();
+  auto within = [&](const Stmt *outer, const Stmt *s) {
+    return s && !sm.isBeforeInTranslationUnit(s->getBeginLoc(), outer->getBeginLoc()) &&
+           !sm.isBeforeInTranslationUnit(outer->getEndLoc(), s->getBeginLoc());
+  };
+  auto blocksRead = [&](const CFGBlock *succ) {
+    const auto *loop = dyn_cast_or_null<ForStmt>(succ->getTerminatorStmt());
+    if (a.writes || !loop || within(loop, a.anchor) ||
+        !isCollectiveLoop(loop, ctx_.ast(), ctx_.options().warpSize))
+      return false;
+    for (const SharedAccess *b : accessesOf(f))
+      if (within(loop, b->anchor)) return false;
+    return true;
+  };
   while (!work.empty()) {
     State st = work.front();
     work.pop_front();
@@ -656,7 +729,7 @@ const std::vector<std::pair<const SharedAccess *, uint64_t>> &SharedAccessModel:
       auto cs = (*b)[i].getAs<CFGStmt>();
       if (!cs) continue;
       const Stmt *s = cs->getStmt();
-      if (isOrdering(s)) {
+      if (isOrdering(s) || (!a.writes && ordersLanesAfterRead(s, ctx_.ast(), ctx_.options().warpSize))) {
         blocked = true;
         break;
       }
@@ -667,7 +740,7 @@ const std::vector<std::pair<const SharedAccess *, uint64_t>> &SharedAccessModel:
     }
     if (blocked) continue;
     for (const CFGBlock *succ : b->succs())
-      if (succ && visited.insert({succ->getBlockID(), st.mask}).second)
+      if (succ && !blocksRead(succ) && visited.insert({succ->getBlockID(), st.mask}).second)
         work.push_back({succ->getBlockID(), 0, st.mask});
   }
   return out;

@@ -82,7 +82,8 @@ public:
   const std::vector<const SharedAccess *> &accessesOf(const Frame &f) const;
 
   // The accesses of the same frame that can run after `a` with no
-  // ordering operation in between, each with the counted loops (bits of
+  // ordering operation in between (after a read, a full-mask warp
+  // collective orders too: see ordersLanesAfterRead), each with the counted loops (bits of
   // a.frame->loops) whose increment the path passes.
   const std::vector<std::pair<const SharedAccess *, uint64_t>> &followers(const SharedAccess &a);
 

@@ -1,10 +1,13 @@
 // warp-mask-inactive-lane: a warp `_sync` intrinsic whose mask names lanes
 // that cannot (or may not) reach the call on that path, e.g. 0xffffffff
-// inside `if (lane < 16)` or inside a bounds check `if (i < n)`.
+// inside `if (lane < 16)` or inside a bounds check `if (i < n)`; also a
+// call to a helper that runs a full-mask collective (`warp_reduce_sum(v)`)
+// under such a guard of the caller.
 #include "analyzer/checks/Check.h"
 #include "analyzer/checks/CheckRegistry.h"
 #include "analyzer/checks/DivergenceNotes.h"
 #include "analyzer/checks/WarpCollectiveSite.h"
+#include "analyzer/checks/WarpHelperCollective.h"
 
 namespace warpcheck {
 namespace {
@@ -16,9 +19,15 @@ class WarpMaskInactiveLaneCheck : public Check {
 public:
   using Check::Check;
 
-  void registerMatchers(MatchFinder &finder) override { finder.addMatcher(warpCollectiveCallMatcher(), this); }
+  void registerMatchers(MatchFinder &finder) override {
+    finder.addMatcher(warpCollectiveCallMatcher(), this);
+    finder.addMatcher(callExpr(callee(functionDecl(hasBody(stmt()))), forFunction(functionDecl(isDeviceFunction())))
+                          .bind("helper-call"),
+                      this);
+  }
 
   void check(const MatchFinder::MatchResult &result) override {
+    if (const auto *call = result.Nodes.getNodeAs<CallExpr>("helper-call")) return checkHelperCall(call);
     auto site = analyseWarpCollective(context(), result.Nodes.getNodeAs<CallExpr>("call"));
     if (!site) return;
     if (site->mask.kind == MaskFacts::Ballot) return checkBallot(*site);
@@ -57,6 +66,50 @@ public:
   }
 
 private:
+  // The lanes that reach a collective inside a helper are the lanes that
+  // reach the call of the helper: the same lane-by-lane question, asked at
+  // the call, with the chain down to the collective as notes.
+  void checkHelperCall(const CallExpr *call) {
+    if (!context().isReportable(call->getBeginLoc())) return;
+    std::vector<ChainStep> chain;
+    if (!runsFullWarpCollective(context(), call->getDirectCallee(), &chain)) return;
+    ProgramUniformity &program = context().uniformity();
+    const FunctionDecl *fn = program.enclosingFunction(call);
+    if (!fn || fn->isDependentContext()) return;
+    const FunctionUniformity *fu = program.function(fn);
+    if (!fu) return;
+    LaneModel lanes(*fu, context().options().warpSize);
+    const LaneFacts r = lanes.reachOf(call);
+    unsigned ws = r.warpSize;
+    // A lane of a warp that has a caller, which itself does not reach the
+    // call: the full mask names it. Prefer one that cannot reach it.
+    bool found = false, definite = false;
+    unsigned fw = 0, fl = 0;
+    for (unsigned w = 0; w < r.warps() && !definite; ++w) {
+      bool anyCaller = false;
+      for (unsigned l = 0; l < ws; ++l) anyCaller |= r.reach[w][l] != Reach::No;
+      if (!anyCaller) continue;
+      for (unsigned l = 0; l < ws; ++l) {
+        if (r.reach[w][l] == Reach::Yes || (found && r.reach[w][l] != Reach::No)) continue;
+        found = true;
+        definite = r.reach[w][l] == Reach::No;
+        fw = w, fl = l;
+        if (definite) break;
+      }
+    }
+    if (!found) return;
+    std::string callee = call->getDirectCallee()->getNameAsString();
+    FindingBuilder f = diag(call->getBeginLoc(),
+                            "'" + callee + "' runs a warp collective whose mask names every lane of the warp, but " +
+                                (definite ? "lanes that cannot reach this call" : "lanes that may not reach this call") +
+                                " are in it: the collective has undefined behaviour (it may hang)");
+    if (definite) f.severity(Severity::Error);
+    f.note(call->getBeginLoc(), "for example " + describeLane(fw, fl, ws) + " is in the mask but " +
+                                    (definite ? "does not reach the call" : "may not reach the call"));
+    if (const Guard *why = r.blocker(fw, fl)) noteGuard(f, *why);
+    noteChain(f, chain);
+  }
+
   // mask = __ballot_sync(m, P): the mask names the lanes where P held at
   // the ballot. A thread-dependent guard of the call that neither the
   // ballot shares nor P implies may leave some of them out.

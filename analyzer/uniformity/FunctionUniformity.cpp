@@ -145,6 +145,10 @@ struct FunctionUniformity::Impl {
   struct Position { const CFGBlock *block; unsigned index; };
   llvm::DenseMap<const Stmt *, Position> where;
 
+  // Plain assignments `this->field = v` (or `field = v` in a method), by
+  // field: a later one on every path overwrites what the earlier stored.
+  llvm::DenseMap<const ValueDecl *, std::vector<const Stmt *>> fieldAssigns;
+
   // Reaching definitions of tracked scalars.
   struct Def { const VarDecl *var; const Stmt *stmt; const Expr *value; bool compound; Position at; };
   std::vector<Def> defs;
@@ -208,6 +212,7 @@ struct FunctionUniformity::Impl {
         if (auto cs = el.getAs<CFGStmt>()) {
           where.try_emplace(cs->getStmt(), Position{b, i});
           collectDef(cs->getStmt(), Position{b, i});
+          if (const ValueDecl *f = assignedThisField(cs->getStmt())) fieldAssigns[f].push_back(cs->getStmt());
         }
         ++i;
       }
@@ -513,7 +518,36 @@ struct FunctionUniformity::Impl {
         if (toExit && !endsInExit(b, /*returnExits=*/kernel)) return false;
       }
     }
+    if (!anyExitSide) return decisionExits(branch, target);
     return anyExitSide;
+  }
+
+  // `if (a && b) return;`: the block testing `a` has both sides reaching
+  // `target` (through the test of `b`, or directly), yet it is one of
+  // `target`'s control dependences. It decides nothing on its own: the
+  // whole condition does, at the block that branches on it. The operand's
+  // branch is harmless when that decision's other side only exits.
+  bool decisionExits(const CFGBlock *branch, const CFGBlock *target) const {
+    const auto *op = dyn_cast_or_null<BinaryOperator>(branch->getTerminatorStmt());
+    if (!op || !op->isLogicalOp()) return false;
+    for (const CFGBlock *b : *cfg) {
+      const Stmt *t = b->getTerminatorStmt();
+      if (b == branch || !t || isa<BinaryOperator>(t)) continue;
+      const auto *cond = dyn_cast_or_null<Expr>(b->getTerminatorCondition(false));
+      if (cond && containsExpr(cond, op)) return exitsOnOtherSide(b, target);
+    }
+    return false;
+  }
+
+  // Whether `part` is `whole` or one of its operands through &&, || and !.
+  static bool containsExpr(const Expr *whole, const Expr *part) {
+    const Expr *w = whole->IgnoreParenImpCasts();
+    if (w == part) return true;
+    if (const auto *bo = dyn_cast<BinaryOperator>(w); bo && bo->isLogicalOp())
+      return containsExpr(bo->getLHS(), part) || containsExpr(bo->getRHS(), part);
+    if (const auto *uo = dyn_cast<UnaryOperator>(w); uo && uo->getOpcode() == UO_LNot)
+      return containsExpr(uo->getSubExpr(), part);
+    return false;
   }
 
   // ---- values ------------------------------------------------------------
@@ -625,6 +659,12 @@ struct FunctionUniformity::Impl {
   // The value loaded from an lvalue.
   Uniformity load(const Expr *lv) {
     lv = lv->IgnoreParens();
+    // `(item = atomicAdd(&next, 1)) < n`, `++i < n`: the value read is the
+    // one just assigned.
+    if (const auto *bo = dyn_cast<BinaryOperator>(lv); bo && (bo->isAssignmentOp() || bo->getOpcode() == BO_Comma))
+      return eval(bo);
+    if (const auto *uo = dyn_cast<UnaryOperator>(lv); uo && uo->isPrefix() && uo->isIncrementDecrementOp())
+      return eval(uo);
     if (const auto *dre = dyn_cast<DeclRefExpr>(lv)) {
       if (const auto *v = dyn_cast<VarDecl>(dre->getDecl())) return varValue(dre, v);
       return Uniformity{};
@@ -867,6 +907,32 @@ struct FunctionUniformity::Impl {
     }
   }
 
+  // The field of `this` that `s` assigns with a plain `=`, or null.
+  static const ValueDecl *assignedThisField(const Stmt *s) {
+    const auto *bo = dyn_cast<BinaryOperator>(s);
+    if (!bo || bo->getOpcode() != BO_Assign) return nullptr;
+    const auto *me = dyn_cast<MemberExpr>(strip(bo->getLHS()));
+    if (!me || !isa<CXXThisExpr>(strip(me->getBase()))) return nullptr;
+    return me->getMemberDecl();
+  }
+
+  // `this->f = a; ...; this->f = b;` with the second on every path from the
+  // first to the exit: the caller's object never holds `a` (a field set per
+  // thread and then overwritten with `__syncthreads_and(f)`, CUB's
+  // radix-sort agent).
+  bool overwrittenLater(const Stmt *at) const {
+    const ValueDecl *f = assignedThisField(at);
+    auto first = where.find(at);
+    if (!f || first == where.end()) return false;
+    for (const Stmt *other : fieldAssigns.lookup(f)) {
+      auto later = where.find(other);
+      if (other == at || later == where.end()) continue;
+      const Position &p = first->second, &q = later->second;
+      if (p.block == q.block ? q.index > p.index : postDom->dominates(q.block, p.block)) return true;
+    }
+    return false;
+  }
+
   // A store `lhs = value` to something other than a tracked scalar.
   void store(const Expr *lhs, Uniformity value, const Stmt *at) {
     value.join(address(lhs));
@@ -879,7 +945,7 @@ struct FunctionUniformity::Impl {
     if (const auto *me = dyn_cast<MemberExpr>(lhs->IgnoreParens()); me && me->isArrow())
       pointeesOfExpr(me->getBase(), targets);
     for (const VarDecl *t : targets) storeInto(t, value);
-    storeThroughParamOf(lhs, value);
+    if (!overwrittenLater(at)) storeThroughParamOf(lhs, value);
   }
 
   Uniformity controlAt(const Stmt *s) {
@@ -922,6 +988,7 @@ struct FunctionUniformity::Impl {
       u.join(eval(bo->getRHS()));
       if (bo->isComparisonOp() && u.level != Divergence::Uniform) {
         if (auto cancelled = cancelledComparison(bo)) return *cancelled;
+        if (auto strided = blockStrideComparison(bo)) return *strided;
       }
       return warpUniformPattern(bo, u);
     }
@@ -1000,6 +1067,59 @@ struct FunctionUniformity::Impl {
     for (const Addend &a : addends)
       if (a.expr) u.join(rvalue(a.expr));
     return u;
+  }
+
+  // `i < padded` where i starts at threadIdx.x and only steps by
+  // blockDim.x, and padded is k * blockDim.x: thread t runs while
+  // t + j*blockDim.x < k*blockDim.x, i.e. for j < k whatever t is
+  // (0 <= t < blockDim.x). The trip count is k in every thread.
+  std::optional<Uniformity> blockStrideComparison(const BinaryOperator *bo) {
+    const Expr *var = bo->getLHS(), *bound = bo->getRHS();
+    if (bo->getOpcode() == BO_GT) std::swap(var, bound);
+    else if (bo->getOpcode() != BO_LT) return std::nullopt;
+    const auto *dre = dyn_cast<DeclRefExpr>(strip(var));
+    const auto *v = dre ? dyn_cast<VarDecl>(dre->getDecl()) : nullptr;
+    if (!v || !isTracked(v) || !isBlockMultiple(bound, 0)) return std::nullopt;
+    bool sawInit = false;
+    for (unsigned d : defsOf[v]) {
+      const Def &def = defs[d];
+      if (!def.compound) {
+        auto ref = def.value ? builtinVarRef(strip(def.value)) : BuiltinVarRef{};
+        if (sawInit || ref.var != BuiltinVar::ThreadIdx || ref.dim != 'x') return std::nullopt;
+        sawInit = true;
+        continue;
+      }
+      const auto *ca = dyn_cast<CompoundAssignOperator>(def.stmt);
+      auto step = ca ? builtinVarRef(strip(ca->getRHS())) : BuiltinVarRef{};
+      if (!ca || ca->getOpcode() != BO_AddAssign || step.var != BuiltinVar::BlockDim || step.dim != 'x')
+        return std::nullopt;
+    }
+    if (!sawInit) return std::nullopt;
+    Uniformity u = rvalue(strip(bound));
+    if (u.level != Divergence::Uniform) return std::nullopt;
+    // Which definition of i the use sees may itself be decided by a branch.
+    for (const CFGBlock *b : useInfo(dre, v).sync) u.join(branchLevel.lookup(b));
+    return u;
+  }
+
+  // k * blockDim.x (or a sum of such), looking through locals defined once.
+  bool isBlockMultiple(const Expr *e, int depth) {
+    e = strip(e);
+    if (!e || depth > 8) return false;
+    if (auto ref = builtinVarRef(e); ref.var == BuiltinVar::BlockDim) return ref.dim == 'x';
+    if (const auto *dre = dyn_cast<DeclRefExpr>(e)) {
+      const auto *v = dyn_cast<VarDecl>(dre->getDecl());
+      if (!v || !isTracked(v) || defsOf[v].size() != 1) return false;
+      const Def &d = defs[defsOf[v][0]];
+      return !d.compound && d.value && isBlockMultiple(d.value, depth + 1);
+    }
+    if (const auto *bo = dyn_cast<BinaryOperator>(e)) {
+      if (bo->getOpcode() == BO_Mul)
+        return isBlockMultiple(bo->getLHS(), depth + 1) || isBlockMultiple(bo->getRHS(), depth + 1);
+      if (bo->getOpcode() == BO_Add || bo->getOpcode() == BO_Sub)
+        return isBlockMultiple(bo->getLHS(), depth + 1) && isBlockMultiple(bo->getRHS(), depth + 1);
+    }
+    return false;
   }
 
   // The value of an expression that was stripped of its lvalue-to-rvalue

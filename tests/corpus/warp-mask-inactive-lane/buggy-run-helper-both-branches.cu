@@ -8,7 +8,9 @@
 // the helper's __syncwarp() from a different inlined copy: two program
 // points, each with a full mask naming the lanes that are in the other copy.
 // Lanes named in a __syncwarp() mask must all execute that same call; hoist
-// the barrier out of the helper, after the if/else.
+// the barrier out of the helper, after the if/else. (lint reports each
+// call of the helper: the lanes that reach the __syncwarp() inside are the
+// lanes that reach that call.)
 #include <cstdio>
 #include <cstdlib>
 #include <cuda_runtime.h>
@@ -27,7 +29,7 @@ constexpr int kThreads = 64;
 __device__ void stage_value(int* row, int lane, int v) {
   row[lane] = v;
   // expect-run-next-line: warp-mask-inactive-lane
-  __syncwarp();  // expect: warp-mask-inactive-lane
+  __syncwarp();
 }
 
 __global__ void partition_tile(const int* x, int* out, int threshold) {
@@ -36,9 +38,9 @@ __global__ void partition_tile(const int* x, int* out, int threshold) {
   const int i = blockIdx.x * kThreads + threadIdx.x;
   const int v = x[i];
   if (v >= threshold)
-    stage_value(scratch[warp], lane, v * 2);
+    stage_value(scratch[warp], lane, v * 2);  // expect: warp-mask-inactive-lane
   else
-    stage_value(scratch[warp], lane, 0);
+    stage_value(scratch[warp], lane, 0);  // expect: warp-mask-inactive-lane
   out[i] = scratch[warp][31 - lane];
 }
 

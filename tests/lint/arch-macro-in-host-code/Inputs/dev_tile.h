@@ -1,0 +1,2 @@
+#pragma once
+#define PROJECT_TILE 64

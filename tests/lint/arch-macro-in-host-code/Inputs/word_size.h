@@ -1,0 +1,2 @@
+#pragma once
+#define WORD_BITS 64
