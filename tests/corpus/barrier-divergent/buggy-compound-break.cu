@@ -13,7 +13,7 @@ __global__ void smoothUntilConverged(float *__restrict__ v, const float *__restr
     if (fabsf(s[t] - x) < tol[threadIdx.x] && threadIdx.x != 0) break;
     __syncthreads(); // expect: barrier-divergent
     x = 0.25f * s[t - 1] + 0.5f * s[t] + 0.25f * s[t + 1];
-    __syncthreads();
+    __syncthreads(); // expect: barrier-divergent
   }
   v[blockIdx.x * 256 + threadIdx.x] = x;
 }

@@ -28,9 +28,9 @@ __global__ void layerNorm(const float *__restrict__ x, const float *__restrict__
   const int c = threadIdx.x;
   if (c < cols) {
     const float v = x[(size_t)row * cols + c];
-    const float mean = blockSum(v) / cols;  // expect: barrier-divergent
+    const float mean = blockSum(v) / cols;  // expect: barrier-divergent, warp-mask-inactive-lane
     const float d = v - mean;
-    const float var = blockSum(d * d) / cols;  // expect: barrier-divergent
+    const float var = blockSum(d * d) / cols;  // expect: barrier-divergent, warp-mask-inactive-lane
     y[(size_t)row * cols + c] = d * rsqrtf(var + eps) * gamma[c] + beta[c];
   }
 }
