@@ -273,7 +273,8 @@ Trace parseTrace(std::istream &in, const std::string &name) {
     json o;
     try {
       o = json::parse(text);
-    } catch (const json::parse_error &err) {
+    } catch (const json::exception &err) {
+      // parse_error, and out_of_range for numbers no JSON value can hold.
       r.fail(std::string("not valid JSON: ") + err.what());
     }
     if (!o.is_object())

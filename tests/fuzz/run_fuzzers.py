@@ -31,13 +31,14 @@ from concurrent.futures import ThreadPoolExecutor
 # tests/fuzz/corpus/NAME/ unless an item "corpus:DIR" names another folder.
 FUZZERS = {
     "JsonReportReader": ["reports/JsonReader.cpp", "reports/JsonInput.cpp", "reports/JsonFormat.cpp", "reports/ReadFile.cpp",
-                         "reports/RuleCatalog.cpp", "@rule-catalog"],
+                         "reports/Printable.cpp", "reports/RuleCatalog.cpp", "@rule-catalog"],
     "Baseline": ["corpus:baseline", "reports/suppress/Baseline.cpp", "reports/SourcePaths.cpp", "reports/ReadFile.cpp"],
     "SuppressionFile": ["corpus:suppressions", "reports/suppress/SuppressionFile.cpp", "reports/suppress/Nolint.cpp",
                         "reports/Finding.cpp", "reports/Glob.cpp", "reports/SourcePaths.cpp", "reports/Demangle.cpp", "reports/SourceCache.cpp", "reports/ReadFile.cpp",
-                        "reports/RuleCatalog.cpp", "@rule-catalog"],
+                        "reports/Printable.cpp", "reports/RuleCatalog.cpp", "@rule-catalog"],
     "ConfigReader": ["corpus:config", "config/YamlSubset.cpp", "config/ProjectConfig.cpp", "config/ConfigApply.cpp",
-                     "reports/Glob.cpp", "reports/ReadFile.cpp", "reports/RuleCatalog.cpp", "@rule-catalog"],
+                     "reports/Glob.cpp", "reports/ReadFile.cpp", "reports/Printable.cpp", "reports/RuleCatalog.cpp",
+                     "@rule-catalog"],
     "ReferenceTrace": ["runtime/reference/TraceParser.cpp", "runtime/reference/HappensBefore.cpp",
                        "runtime/reference/Findings.cpp"],
 }

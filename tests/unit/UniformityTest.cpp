@@ -1,6 +1,7 @@
 // Unit tests of the uniformity analysis: each test parses a small CUDA TU
 // in a device pass and asks the analysis about the arguments of calls to
 // `sink(...)`, in source order.
+#include "analyzer/frontend/CudaOverlay.h"
 #include "analyzer/frontend/PassRunner.h"
 #include "analyzer/frontend/Toolkit.h"
 #include "analyzer/uniformity/FunctionUniformity.h"
@@ -31,9 +32,18 @@ public:
     argv.erase(argv.begin());  // "clang++"
     argv.pop_back();           // the file
     std::string code = "__device__ void sink(...);\n" + body;
-    unit = tooling::buildASTFromCodeWithArgs(code, argv, tu.file);
+    // The pass force-includes lint's in-memory compat header
+    // (analyzer/frontend/CudaOverlay.h): parse over the same file system.
+    unit = tooling::buildASTFromCodeWithArgs(code, argv, tu.file, "clang-tool",
+                                             std::make_shared<PCHContainerOperations>(),
+                                             tooling::getClangStripDependencyFileAdjuster(),
+                                             tooling::FileContentMappings(), nullptr,
+                                             withCudaOverlay(llvm::vfs::getRealFileSystem()));
     if (!unit || unit->getDiagnostics().hasErrorOccurred()) {
-      skip = "the test code did not parse";
+      // A test whose code does not parse must fail, not skip: it would
+      // otherwise pass silently (it did, when the passes began to
+      // force-include an in-memory header this test did not map).
+      failure = "the test code did not parse";
       return;
     }
     program = std::make_unique<ProgramUniformity>(unit->getASTContext(), AnalysisOptions{});
@@ -65,7 +75,7 @@ public:
     return program->function(program->enclosingFunction(c))->controlDivergence(c).level;
   }
 
-  std::string skip;
+  std::string skip, failure;
   std::unique_ptr<ASTUnit> unit;
   std::unique_ptr<ProgramUniformity> program;
   std::vector<const CallExpr *> sinks;
@@ -73,6 +83,7 @@ public:
 
 #define PARSE(var, code)                                                                                     \
   Analysed var(code);                                                                                        \
+  if (!var.failure.empty()) FAIL() << var.failure;                                                           \
   if (!var.skip.empty()) GTEST_SKIP() << var.skip;
 
 constexpr Divergence U = Divergence::Uniform, W = Divergence::Warp, T = Divergence::Thread;
