@@ -11,6 +11,7 @@
 #include "cli/ReportOutput.h"
 #include "cli/ReportControls.h"
 #include "config/ConfigApply.h"
+#include "reports/Demangle.h"
 #include "reports/TextFormat.h"
 #include "runtime/ProcessLogs.h"
 #include "runtime/RunFindings.h"
@@ -306,17 +307,16 @@ int runCommand(const std::vector<std::string> &args) {
   summary.exitCode = status.exitCode;
   summary.signal = status.signal;
   std::vector<run::ProcessLog> logs = run::readProcessLogs(rawPrefix, status.pid);
-  std::vector<std::string> journalNotes;
-  run::addJournals(journalDir, logs, journalNotes);
+  std::vector<run::InterruptedLaunch> interrupted;
+  run::addJournals(journalDir, logs, interrupted, summary.warnings);
   if (status.signal) {
     std::string during;
-    for (const std::string &n : journalNotes)
-      if (n.rfind("the program ended while ", 0) == 0) during = " " + n.substr(std::strlen("the program ended "));
+    for (const run::InterruptedLaunch &i : interrupted)
+      if (i.pid == status.pid) during = " while " + demangle(i.kernel) + " was running";
     summary.errors.push_back("the program was killed by signal " + std::to_string(status.signal) + " (" +
-                             strsignal(status.signal) + ")" + (during.empty() ? "" : during.substr(0, during.find(';'))) +
-                             "; the report covers what was collected before");
+                             strsignal(status.signal) + ")" + during + "; the report covers what was collected before");
   }
-  for (const std::string &n : journalNotes) summary.warnings.push_back(n);
+  for (const run::InterruptedLaunch &i : interrupted) summary.warnings.push_back(run::describe(i));
   if (logs.empty() || logs.front().pid != status.pid || !logs.front().read) {
     // The library never wrote: it was not loaded (a static program, or one
     // that clears LD_PRELOAD) or died before its first write.
@@ -332,25 +332,8 @@ int runCommand(const std::vector<std::string> &args) {
     anyRecords |= !p.log.records.empty();
     if (program) {
       run::summarize(p.log, summary);
-    } else {
-      // Another process of the program (a child it started): its counts
-      // add up, and what it reports is said with its pid.
-      RunSummary child;
-      run::summarize(p.log, child);
-      if (child.launches == 0 && p.log.records.empty() && child.errors.empty()) continue;
-      summary.launches += child.launches;
-      summary.launchesChecked += child.launchesChecked;
-      summary.uncheckedAccesses += child.uncheckedAccesses;
-      summary.uncheckedBlockThreads += child.uncheckedBlockThreads;
-      summary.droppedHazards += child.droppedHazards;
-      for (const std::string &k : child.kernels)
-        if (std::find(summary.kernels.begin(), summary.kernels.end(), k) == summary.kernels.end())
-          summary.kernels.push_back(k);
-      std::string who = "child process " + std::to_string(p.pid) + " (" + p.log.program + ")";
-      summary.warnings.push_back(who + " was checked too: " + std::to_string(child.launchesChecked) + " of " +
-                                 std::to_string(child.launches) + " launches");
-      for (const std::string &e : child.errors) summary.errors.push_back(who + ": " + e);
-      for (const std::string &w : child.warnings) summary.warnings.push_back(who + ": " + w);
+    } else if (!run::addChildProcess(p, summary)) {
+      continue; // launched nothing, said nothing
     }
     std::vector<Finding> found = run::findingsFromLog(p.log, symbolizer, summary);
     report.findings.insert(report.findings.end(), found.begin(), found.end());

@@ -1,6 +1,7 @@
 #include "runtime/ProcessLogs.h"
 #include "reports/Demangle.h"
 #include "runtime/Journal.h"
+#include "runtime/RunFindings.h"
 #include <algorithm>
 #include <dirent.h>
 #include <sys/stat.h>
@@ -61,13 +62,14 @@ std::vector<ProcessLog> readProcessLogs(const std::string &prefix, uint64_t prog
   return logs;
 }
 
-void addJournals(const std::string &dir, std::vector<ProcessLog> &logs, std::vector<std::string> &messages) {
+void addJournals(const std::string &dir, std::vector<ProcessLog> &logs, std::vector<InterruptedLaunch> &interrupted,
+                 std::vector<std::string> &problems) {
   if (dir.empty()) return;
   for (const Numbered &f : listNumbered(dir, "journal-", ".bin")) {
     JournalContents j;
     std::string error;
     if (!readJournal(f.path, j, error)) {
-      messages.push_back(error);
+      problems.push_back(error);
       continue;
     }
     if (!j.inFlight) continue;
@@ -75,17 +77,39 @@ void addJournals(const std::string &dir, std::vector<ProcessLog> &logs, std::vec
     ProcessLog *owner = nullptr;
     for (ProcessLog &p : logs)
       if (p.pid == f.pid && p.read) owner = &p;
-    std::string what = "the program ended while " + demangle(j.kernel) + " was running";
-    if (!owner) {
-      messages.push_back(what + ", in a process (pid " + std::to_string(f.pid) +
-                         ") that left no readable log: its " + std::to_string(j.records.size()) +
-                         " finding(s) cannot be placed and are not reported");
-      continue;
-    }
-    messages.push_back(what + "; the " + std::to_string(j.records.size()) +
-                       " finding(s) that launch had made are reported, counted once each");
-    for (RawRecord &r : j.records) mergeRecord(owner->log.records, std::move(r));
+    interrupted.push_back({f.pid, j.kernel, j.records.size(), owner != nullptr});
+    if (owner)
+      for (RawRecord &r : j.records) mergeRecord(owner->log.records, std::move(r));
   }
+}
+
+std::string describe(const InterruptedLaunch &l) {
+  std::string what = "the program ended while " + demangle(l.kernel) + " was running";
+  if (!l.placed)
+    return what + ", in a process (pid " + std::to_string(l.pid) + ") that left no readable log: its " +
+           std::to_string(l.findings) + " finding(s) cannot be placed and are not reported";
+  return what + "; the " + std::to_string(l.findings) +
+         " finding(s) that launch had made are reported, counted once each";
+}
+
+bool addChildProcess(const ProcessLog &p, RunSummary &summary) {
+  RunSummary child;
+  summarize(p.log, child);
+  if (child.launches == 0 && p.log.records.empty() && child.errors.empty()) return false;
+  summary.launches += child.launches;
+  summary.launchesChecked += child.launchesChecked;
+  summary.uncheckedAccesses += child.uncheckedAccesses;
+  summary.uncheckedBlockThreads += child.uncheckedBlockThreads;
+  summary.droppedHazards += child.droppedHazards;
+  for (const std::string &k : child.kernels)
+    if (std::find(summary.kernels.begin(), summary.kernels.end(), k) == summary.kernels.end())
+      summary.kernels.push_back(k);
+  std::string who = "child process " + std::to_string(p.pid) + " (" + p.log.program + ")";
+  summary.warnings.push_back(who + " was checked too: " + std::to_string(child.launchesChecked) + " of " +
+                             std::to_string(child.launches) + " launches");
+  for (const std::string &e : child.errors) summary.errors.push_back(who + ": " + e);
+  for (const std::string &w : child.warnings) summary.warnings.push_back(who + ": " + w);
+  return true;
 }
 
 } // namespace warpcheck::run

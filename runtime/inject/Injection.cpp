@@ -225,7 +225,7 @@ private:
       // Kernel nodes of a CUDA graph are launches like any other.
       auto *n = static_cast<const Sanitizer_GraphNodeLaunchData *>(data);
       if (n->nodeType != CU_GRAPH_NODE_TYPE_KERNEL || n->isGraphUpload) return;
-      if (cbid == SANITIZER_CBID_GRAPHS_NODE_LAUNCH_BEGIN) launchBegin(n->launchData, true, n);
+      if (cbid == SANITIZER_CBID_GRAPHS_NODE_LAUNCH_BEGIN) launchBegin(n->launchData, n);
       else launchEnd(n->launchData);
       return;
     }
@@ -375,22 +375,24 @@ private:
     if (createdStream(cbid, call.functionParams, created, flags)) order_->onStreamCreated(created, flags);
   }
 
-  // `graphNode`: a kernel node of a graph launch (ordered as work of the
-  // stream the graph was launched on).
   // The nodes and edges of a graph being instantiated: its kernel nodes
   // with no path between them are unordered (GraphOrder.h). Unreadable
   // graphs count as ordered throughout.
   void readGraph(CUgraph graph, CUgraphExec exec) {
     const DriverApi &api = driverApi();
     size_t nodeCount = 0, edgeCount = 0;
-    if (!api.graphGetNodes || !api.graphGetEdges || api.graphGetNodes(graph, nullptr, &nodeCount) != CUDA_SUCCESS ||
-        api.graphGetEdges(graph, nullptr, nullptr, nullptr, &edgeCount) != CUDA_SUCCESS) {
-      noteOnce("the dependencies of a CUDA graph could not be read: its kernel nodes are taken as ordered");
-      return;
+    std::vector<CUgraphNode> nodes, from, to;
+    bool read = api.graphGetNodes && api.graphGetEdges &&
+                api.graphGetNodes(graph, nullptr, &nodeCount) == CUDA_SUCCESS &&
+                api.graphGetEdges(graph, nullptr, nullptr, nullptr, &edgeCount) == CUDA_SUCCESS;
+    if (read) {
+      nodes.resize(nodeCount);
+      from.resize(edgeCount);
+      to.resize(edgeCount);
+      read = (!nodeCount || api.graphGetNodes(graph, nodes.data(), &nodeCount) == CUDA_SUCCESS) &&
+             (!edgeCount || api.graphGetEdges(graph, from.data(), to.data(), nullptr, &edgeCount) == CUDA_SUCCESS);
     }
-    std::vector<CUgraphNode> nodes(nodeCount), from(edgeCount), to(edgeCount);
-    if ((nodeCount && api.graphGetNodes(graph, nodes.data(), &nodeCount) != CUDA_SUCCESS) ||
-        (edgeCount && api.graphGetEdges(graph, from.data(), to.data(), nullptr, &edgeCount) != CUDA_SUCCESS)) {
+    if (!read) {
       noteOnce("the dependencies of a CUDA graph could not be read: its kernel nodes are taken as ordered");
       return;
     }
@@ -403,10 +405,10 @@ private:
     trace("graph instantiated: " + std::to_string(nodeCount) + " nodes, " + std::to_string(edgeCount) + " edges");
   }
 
-  // `node`: a kernel node of a graph launch (ordered as work of the stream
-  // the graph was launched on, and after its ancestors in the graph only).
-  void launchBegin(const Sanitizer_LaunchData &l, bool graphNode = false,
-                   const Sanitizer_GraphNodeLaunchData *node = nullptr) {
+  // `node`: set for a kernel node of a graph launch (ordered as work of the
+  // stream the graph was launched on, and after its ancestors in the graph
+  // only).
+  void launchBegin(const Sanitizer_LaunchData &l, const Sanitizer_GraphNodeLaunchData *node = nullptr) {
     // A launch seen through two domains is checked once.
     if (checker_->pending(l.hLaunch)) return;
     ++log_.launches;
@@ -422,7 +424,9 @@ private:
     trace("setting up the launch");
     GlobalSetup global;
     if (wanted && flags_.global) prepareGlobal(l, global, warnings);
-    if (wanted && global.tag) orderLaunch(l, graphNode || l.hApiStream, global);
+    // Where the kernel's code lies: for the launch order and the journal.
+    LaunchedCode code = wanted ? LaunchedCode::of(l, moduleIndexOf(l.module)) : LaunchedCode{};
+    if (wanted && global.tag) orderLaunch(l, node || l.hApiStream, code, global);
     if (wanted && global.tag && node)
       for (uint32_t t : graphs_.unorderedEarlier(reinterpret_cast<uint64_t>(node->graphExec), node->launchId,
                                                   reinterpret_cast<uint64_t>(node->node), global.tag))
@@ -443,8 +447,7 @@ private:
     trace("launch set up");
     auto journal = journals_.find(l.context);
     if (journal != journals_.end() && journal->second)
-      journal->second->beginLaunch(LaunchedCode::of(l, moduleIndexOf(l.module)),
-                                   {l.blockDim_x, l.blockDim_y, l.blockDim_z}, {l.gridDim_x, l.gridDim_y, l.gridDim_z});
+      journal->second->beginLaunch(code, {l.blockDim_x, l.blockDim_y, l.blockDim_z}, {l.gridDim_x, l.gridDim_y, l.gridDim_z});
     ++log_.launchesChecked;
     if (std::find(log_.kernelsChecked.begin(), log_.kernelsChecked.end(), name) == log_.kernelsChecked.end())
       log_.kernelsChecked.push_back(name);
@@ -501,9 +504,9 @@ private:
   }
 
   // Which earlier launches' shadow entries nothing orders with this launch.
-  void orderLaunch(const Sanitizer_LaunchData &l, bool graphNode, GlobalSetup &g) {
+  void orderLaunch(const Sanitizer_LaunchData &l, bool graphNode, const LaunchedCode &code, GlobalSetup &g) {
     TaggedLaunch info;
-    info.code = LaunchedCode::of(l, moduleIndexOf(l.module));
+    info.code = code;
     info.gridDim = {l.gridDim_x, l.gridDim_y, l.gridDim_z};
     info.blockDim = {l.blockDim_x, l.blockDim_y, l.blockDim_z};
     order_->launch(l, graphNode, g.tag, std::move(info), g.concurrentTags);

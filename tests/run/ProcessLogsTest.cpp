@@ -146,14 +146,16 @@ TEST(ProcessLogs, AJournalOfARunningLaunchJoinsItsProcesssLatestLog) {
   writeJournal(d.path + "/journal-200-0.bin", false, {record(0x1010, 0x1020, true)});
   writeJournal(d.path + "/journal-300-0.bin", true, {record(0x1010, 0x1020, true)});
   std::vector<ProcessLog> logs = readProcessLogs(d.path + "/raw", 100);
-  std::vector<std::string> messages;
-  addJournals(d.path, logs, messages);
+  std::vector<InterruptedLaunch> interrupted;
+  std::vector<std::string> problems;
+  addJournals(d.path, logs, interrupted, problems);
   ASSERT_EQ(logs.size(), 3u);
   EXPECT_TRUE(logs[0].log.records.empty());
   EXPECT_EQ(logs[1].log.records.size(), 2u);
   EXPECT_TRUE(logs[2].log.records.empty());
-  ASSERT_EQ(messages.size(), 2u);
-  std::string all = messages[0] + "\n" + messages[1];
+  EXPECT_TRUE(problems.empty());
+  ASSERT_EQ(interrupted.size(), 2u);
+  std::string all = describe(interrupted[0]) + "\n" + describe(interrupted[1]);
   EXPECT_NE(all.find("ended while spin(int*) was running; the 2 finding(s)"), std::string::npos) << all;
   EXPECT_NE(all.find("pid 300"), std::string::npos) << all;
 }
