@@ -201,6 +201,15 @@ int runCommand(const std::vector<std::string> &args) {
            [&](const std::string &, std::string &) { flags[run::flagEnvName("global")] = "0"; return true; }},
           {"--no-intra-warp", "", "", "do not report races between lanes of one warp",
            [&](const std::string &, std::string &) { flags[run::flagEnvName("intra_warp")] = "0"; return true; }},
+          {"--volatile", "", "cuda|ptx",
+           "how volatile accesses count (docs/run-memory-model.md): cuda (default) -- not atomic, a volatile access "
+           "racing with another thread's atomic or volatile one is a race-volatile warning; ptx -- relaxed "
+           "system-scope accesses, no race-volatile",
+           [&](const std::string &v, std::string &e) {
+             if (v != "cuda" && v != "ptx") return e = "expected cuda or ptx, not '" + v + "'", false;
+             flags[run::flagEnvName("volatile_races")] = v == "cuda" ? "1" : "0";
+             return true;
+           }},
           {"--trace", "", "FILE",
            "write every event of the first checked launches to FILE, in the reference checker's trace format "
            "(docs/run-memory-model.md; check it with warpcheck-reference)",

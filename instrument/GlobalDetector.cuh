@@ -89,6 +89,20 @@ __device__ __forceinline__ uint64_t pcIndex(const LaunchState *st, uint64_t pc) 
   return st->pcInfo && i < st->pcCount ? i : ~0ull;
 }
 
+// The bar.arrive that follows the instruction at `pc` (PcArrival), or 0.
+__device__ __forceinline__ uint32_t arrivalAfter(const LaunchState *st, uint64_t pc) {
+  if (!st->pcArrive) return 0;
+  uint64_t i = pcIndex(st, pc);
+  return i == ~0ull ? 0 : st->pcArrive[i];
+}
+
+// Whether the waiting barrier at `pc` is in a kernel with arrivals no
+// callback carries (kPcUnattributedArrive).
+__device__ __forceinline__ bool arrivalsUnknown(const LaunchState *st, uint64_t pc) {
+  uint64_t i = pcIndex(st, pc);
+  return i != ~0ull && (st->pcInfo[i] & kPcUnattributedArrive);
+}
+
 // What the SASS says about the access at `pc` (PcInfo), the fences being
 // those on the paths from the thread's previous global access; updates it.
 __device__ __forceinline__ uint8_t pcInfoAt(const LaunchState *st, uint64_t pc, GlobalThread *me) {
@@ -107,6 +121,28 @@ __device__ __forceinline__ void applyFences(GlobalThread *me, uint8_t info) {
   if (info & kPcFenceDevice) me->state &= ~(kDirty | kNarrowFenced);
   if (info & (kPcAcquire | kPcFenceDevice)) me->state |= kFencedSinceSync;
   else if ((info & kPcFenceBlock) && (me->state & kDirty)) me->state |= kNarrowFenced;
+}
+
+// Release/acquire between warps of one block (a lock or flag only the
+// block's warps use, block scope enough): at the first fence after a
+// synchronising read, when the word holds a synchronising write of another
+// warp of the block, the thread's warp acquires what every warp of the block
+// did so far. Not only that writer's: the read's callback ran before the
+// read, other warps' failed lock attempts keep replacing the shadow's one
+// writer entry, so which release it read is not known. From then on the
+// block's accesses are ordered through warpKnows, like named barriers (a
+// race with an access another warp makes at the same barrier epoch but
+// after the release may be missed, never invented).
+__device__ void acquireInBlock(const LaunchState *st, Slot *slot, GlobalThread *me, uint32_t thread, uint8_t info) {
+  if (!(me->state & kBlockAcquirePending) || !(info & (kPcFenceDevice | kPcFenceBlock | kPcAcquire))) return;
+  bool observed = me->state & kBlockObserved; // what the read swapped out or found
+  me->state &= ~(kBlockAcquirePending | kBlockObserved);
+  if (!observed && me->lastSync) { // ... or what the word holds now
+    GEntry w = gDecode(__ldcg(me->lastSync));
+    observed = w.bytes && w.tag == (st->launchTag & 0xff) && w.sync && w.block == (linearBlock() & kGBlockMask) &&
+               (w.thread >> 5) != (thread >> 5);
+  }
+  if (observed) barrierAcquireAll(st, slot, thread >> 5);
 }
 
 // Whether the fences in `info` complete the acquisition of a publication
@@ -215,6 +251,7 @@ struct GAccess {
   uint64_t pc, address;
   uint32_t thread, block, epoch, warpSync, size;
   bool write, sync, narrow, atomic;
+  bool vol; // a system-scope strong load or store: volatile (kPcVolatile)
 };
 
 // Records a hazard between an earlier access (entry `e`, pc `epc`) and this
@@ -230,16 +267,23 @@ __device__ void observeLate(const GAccess &a) {
   GEntry w = gDecode(__ldcg(me->lastSync));
   if (!w.bytes || w.tag != (a.st->launchTag & 0xff) || !w.sync || w.block == (a.block & kGBlockMask)) return;
   GAccess at = a;
-  at.write = me->state & kLastSyncRmw; // an atomic read-modify-write acquires
+  at.write = me->state & kLastSyncRmw; // see observe(): a read-modify-write and a barrier acquire
   at.narrow = false;
   observe(at, w, widenPc32(__ldcg(me->lastSyncPc), a.pc));
   if ((me->state & kObserved) && (me->state & kFencedSinceSync)) me->state |= kAcquired;
 }
 
+// A shadow entry's pc and the entry are swapped separately: two stores at
+// the same moment can pair an entry with the pc slot's empty (0) low bits.
+// Such a pair is left unreported (the race shows at other pairs) rather
+// than reported at no code address.
+__device__ __forceinline__ bool lostPc(uint64_t pc) { return (uint32_t)pc == 0; }
+
 // `unorderedMixed`: a plain access and another block's atomic or strong
 // access the thread did not observe: a race whatever it acquired.
 __device__ __noinline__ void reportGlobal(const GAccess &a, const GEntry &e, uint64_t epc, uint32_t raceKind,
                                           bool firstSync, bool unorderedMixed = false) {
+  if (lostPc(epc)) return;
   bool sameBlock = e.block == (a.block & kGBlockMask);
   uint32_t flags = (firstSync ? (e.narrow ? 0 : kFlagFirstStrong) : 0) | (a.sync ? kFlagSecondStrong : 0);
   uint32_t kind = raceKind;
@@ -295,7 +339,10 @@ __device__ __forceinline__ void acquire(const GAccess &a) { acquire(a.me, a.slot
 
 // A synchronising read of a word another block published through.
 __device__ __noinline__ void observe(const GAccess &a, const GEntry &w, uint64_t wpc) {
-  if (w.narrow || a.narrow) {
+  // A thread that already acquired from another block is taken as ordered
+  // after this write too (a chain of device-scope releases and acquires may
+  // order two block-scope operations of different blocks).
+  if ((w.narrow || a.narrow) && !(a.me->state & kAcquired) && !lostPc(wpc)) {
     // Block scope does not reach other blocks: the communication itself is
     // unordered, whatever the fences.
     GlobalDetail d{w.block, a.range->id, a.address, 0};
@@ -327,10 +374,37 @@ __device__ __noinline__ void observe(const GAccess &a, const GEntry &w, uint64_t
       me->publishBlock = w.block;
     }
   }
-  // An atomic read-modify-write that continues a fenced release sequence
-  // is taken as acquiring it: the guide's last-block reduction reads the
-  // partial sums right after its atomicInc.
-  if (a.write) acquire(a);
+  // A relaxed read-modify-write acquires nothing by itself (PTX; a lock
+  // taken with atomicCAS and no fence after it does not order the critical
+  // sections). The one exception is the guide's own last-block reduction:
+  // thread 0's atomicInc, then __syncthreads(), then the block reads the
+  // partial sums with no fence: a block-wide barrier after an RMW that
+  // observed a fenced publication acquires it (globalBarrier), and the
+  // reference checker reads it the same way (docs/run-memory-model.md).
+  if (a.write) me->state |= kRmwObserved;
+}
+
+// Whether a volatile access and another thread's strong one (entry `e`,
+// `sameBlockConcurrent` for its block's epochs) are unordered: in one block
+// by barriers, across blocks unless the thread (or its block, past a
+// barrier) acquired a publication -- any (a race may be missed).
+__device__ __forceinline__ bool volatileUnordered(const GAccess &a, const GEntry &e, bool sameBlockConcurrent) {
+  if (e.block == (a.block & kGBlockMask)) return sameBlockConcurrent;
+  uint32_t acquired = *(volatile unsigned int *)&a.slot->acquiredEpoch;
+  return !(a.me->state & kAcquired) && !(acquired && acquired <= a.epoch);
+}
+
+// race-volatile between entry `e` (a read when `firstRead`) and this
+// volatile access.
+__device__ __noinline__ void reportVolatile(const GAccess &a, const GEntry &e, uint64_t epc, bool firstRead) {
+  if (lostPc(epc)) return;
+  bool sameBlock = e.block == (a.block & kGBlockMask);
+  uint32_t flags = (sameBlock ? ((e.thread >> 5) == (a.thread >> 5) ? kFlagSameWarp : 0u) : kFlagInterBlock) |
+                   (firstRead ? kFlagFirstRead : 0u) | (a.write ? kFlagSecondWrite : 0u) |
+                   (e.narrow ? 0u : kFlagFirstStrong) | kFlagSecondStrong;
+  GlobalDetail d{e.block, a.range->id, a.address, 0};
+  record(a.st, kRaceVolatile, epc, a.pc, e.thread, a.thread, (uint32_t)min(a.address - a.range->base, 0xffffffffull),
+         flags, a.size, &d);
 }
 
 // Whether the launch of `tag` ran on a stream nothing orders with this one.
@@ -341,6 +415,7 @@ __device__ __forceinline__ bool concurrentLaunch(const LaunchState *st, uint32_t
 // A conflict with an access of another, unordered launch (entry `e` of
 // launch tag `e.tag`): a race whatever the blocks did.
 __device__ __noinline__ void reportInterLaunch(const GAccess &a, const GEntry &e, uint64_t epc, uint32_t raceKind) {
+  if (lostPc(epc)) return;
   uint32_t flags = kFlagInterLaunch | (e.sync && !e.narrow ? kFlagFirstStrong : 0) | (a.sync ? kFlagSecondStrong : 0);
   GlobalDetail d{e.block, a.range->id, a.address, 0, e.tag};
   record(a.st, raceKind, epc, a.pc, e.thread, a.thread, (uint32_t)min(a.address - a.range->base, 0xffffffffull),
@@ -402,13 +477,17 @@ __device__ void checkGlobalWord(const GAccess &a, unsigned long long *word, unsi
     a.me->lastSeen = rawW;
     a.me->lastSync = word;
     a.me->lastSyncPc = pcs;
-    a.me->state = (a.me->state & ~(kFencedSinceSync | kLastSyncRmw)) | (a.write ? kLastSyncRmw : 0);
+    bool inBlock = wLive && w.sync && w.block == block && (w.thread >> 5) != (a.thread >> 5);
+    a.me->state = (a.me->state & ~(kFencedSinceSync | kLastSyncRmw | kBlockObserved)) |
+                  (a.write ? kLastSyncRmw : 0) | kBlockAcquirePending | (inBlock ? kBlockObserved : 0);
   }
   // Synchronising accesses are ordered with each other.
   auto concurrent = [&](const GEntry &e) {
     if (e.block != block) return true;
-    if (e.epoch != (a.epoch & kGEpochMask)) return false;
     bool sameWarp = (e.thread >> 5) == (a.thread >> 5);
+    if (!sameWarp && barriersNamed(a.slot))
+      return !barrierOrdered(a.slot, a.thread >> 5, e.thread >> 5, e.epoch, kGEpochMask);
+    if (e.epoch != (a.epoch & kGEpochMask)) return false;
     return !sameWarp || (st->checkIntraWarp && e.warpSync == (a.warpSync & kGSyncMask));
   };
   // Against the writer: a race unless both synchronise.
@@ -435,6 +514,17 @@ __device__ void checkGlobalWord(const GAccess &a, unsigned long long *word, unsi
   if (a.write && rLive && (r.bytes & bytes) && !(r.block == block && r.thread == a.thread && !r.several) &&
       !(r.sync && a.sync) && concurrent(r))
     reportGlobal(a, r, widenPc32(__ldcg(pcs + 1), a.pc), kGlobalRaceWAR, r.sync);
+  // volatile is not atomic (CUDA C++): a volatile access and another
+  // thread's strong or atomic one race unless something orders them. Only
+  // the volatile side is known as such (the entry keeps no bit for it), so
+  // the pair is found when its volatile access comes second.
+  if (a.vol && st->volatileRaces) {
+    if (wLive && (w.bytes & bytes) && !wSelf && w.sync && volatileUnordered(a, w, concurrent(w)))
+      reportVolatile(a, w, wpc, false);
+    if (a.write && rLive && (r.bytes & bytes) && !(r.block == block && r.thread == a.thread) && r.sync &&
+        volatileUnordered(a, r, concurrent(r)))
+      reportVolatile(a, r, widenPc32(__ldcg(pcs + 1), a.pc), true);
+  }
 
   if (read && !a.write) {
     if (rLive) {
@@ -476,9 +566,12 @@ __device__ void globalAccess(const LaunchState *st, uint64_t pc, uint64_t addres
     // tell `volatile` from `cuda::atomic_ref<T, thread_scope_system>`.
     traceFences(st, pc, info);
     bool strong = atomic || (info & (kPcStrong | kPcBlockScope));
-    trace(st, traceAccessKind(write, atomic), pc, address, size, kSpaceGlobal, strong ? kSemRelaxed : kSemPlain,
-          (info & kPcBlockScope) ? kScopeCta : kScopeGpu);
+    bool vol = !atomic && (info & kPcVolatile);
+    trace(st, traceAccessKind(write, atomic), pc, address, size, kSpaceGlobal,
+          vol ? kSemVolatile : strong ? kSemRelaxed : kSemPlain,
+          vol ? kScopeSys : (info & kPcBlockScope) ? kScopeCta : kScopeGpu);
   }
+  acquireInBlock(st, &st->slots[s], me, thread, info);
   applyFences(me, info);
   bool acquiring = completesAcquire(me, info);
   bool sync = atomic || (info & (kPcStrong | kPcBlockScope));
@@ -493,7 +586,7 @@ __device__ void globalAccess(const LaunchState *st, uint64_t pc, uint64_t addres
   } else {
     Slot *slot = &st->slots[s];
     GAccess a{st, slot, me, range, pc, address, thread, linearBlock(), slot->threadEpoch[thread],
-              slot->threadSync[thread], size, write, sync, narrow, atomic};
+              slot->threadSync[thread], size, write, sync, narrow, atomic, !atomic && (info & kPcVolatile)};
     if (acquiring) acquire(a);
     uint32_t lane = thread & 31;
     if (__popc(sameAddress) > 1 && st->checkIntraWarp && lane == 31 - __clz(sameAddress)) {
@@ -531,6 +624,8 @@ __device__ void globalBarrier(const LaunchState *st, Slot *slot, uint32_t s, uin
   GlobalThread *me = &st->global[(size_t)s * st->threadsPerBlock + thread];
   uint8_t info = pcInfoFrom(st, i, me->last);
   if (st->trace) traceFences(st, pc, info);
+  acquireInBlock(st, slot, me, thread, info);
   applyFences(me, info);
-  if (completesAcquire(me, info)) acquire(me, slot, slot->threadEpoch[thread]);
+  bool rmwThenBarrier = (me->state & kRmwObserved) && (me->state & kObserved) && !(me->state & kAcquired);
+  if (completesAcquire(me, info) || rmwThenBarrier) acquire(me, slot, slot->threadEpoch[thread]);
 }

@@ -29,6 +29,7 @@ enum FindingKind : uint32_t {
   kGlobalRaceWAW = 10,
   kFenceMissing = 11,        // data read through a publication without a device-scope fence
   kScopeTooNarrow = 12,      // block-scope atomic, strong access or fence used across blocks
+  kRaceVolatile = 13,        // a volatile access and another thread's strong one, unordered (volatile is not atomic)
 };
 
 // Flags of a race record.
@@ -45,6 +46,9 @@ enum RaceFlags : uint32_t {
   kFlagFirstStrong = 1u << 9,  // the earlier access was a strong (volatile/relaxed) one
   kFlagSecondStrong = 1u << 10,
   kFlagInterLaunch = 1u << 11, // the earlier access is another launch's, on a stream nothing orders with this one
+  kFlagLanesExited = 1u << 12, // warp-mask-inactive-lane: the named lanes exited without calling (pc2: their exit)
+  kFlagFirstRead = 1u << 13,   // race-volatile: the earlier access is a read (else a write)
+  kFlagSecondWrite = 1u << 14, // race-volatile: the later (volatile) access is a write
 };
 
 // What the runtime learnt from a module's SASS (runtime/SassAccessIndex.h)
@@ -57,8 +61,23 @@ enum PcInfo : uint8_t {
   kPcAcquire = 1u << 2,     // ... an acquire (CCTL.IVALL after ld.acquire, or a device fence)
   kPcStrong = 1u << 3,      // the access itself is strong or atomic (.STRONG.GPU/.SYS)
   kPcBlockScope = 1u << 4,  // the access is strong or atomic of block scope (.STRONG.SM)
+  // A waiting barrier (BAR.SYNC/RED) of a function with a bar.arrive whose
+  // arrival no callback carries (see PcArrival): it acquires what every warp
+  // did so far.
+  kPcUnattributedArrive = 1u << 5,
+  // The access is a system-scope strong load or store, not an atomic
+  // (LDG/STG.STRONG.SYS): how `volatile` compiles -- and, indistinguishably,
+  // cuda::atomic_ref<T, thread_scope_system> relaxed loads and stores.
+  kPcVolatile = 1u << 6,
   kPcKnown = 1u << 7,       // the instruction was found in the SASS
 };
+
+// Per instruction (LaunchState::pcArrive, when the kernel has bar.arrive):
+// the Compute Sanitizer API gives BAR.ARV no callback, so the callback of
+// the instruction before it (a shared/global access, a waiting barrier's
+// release, a WARPSYNC) makes the thread's arrival after its own work:
+// kArriveAfter | barrier id << 16 | thread count.
+enum PcArrival : uint32_t { kArriveAfter = 1u << 31 };
 
 // Per instruction: PcInfo (bits 0-7; the fences on every path from every
 // access before it), the number of PcEdges (8-11) and the first (12-31).
@@ -172,6 +191,9 @@ enum GlobalThreadState : uint32_t {
   kObservedNarrowFence = 1u << 5, // ... made after a block-scope fence only
   kFencedSinceSync = 1u << 6,  // a fence (or acquire) since its last synchronising read
   kLastSyncRmw = 1u << 7,      // that read was an atomic read-modify-write
+  kBlockAcquirePending = 1u << 8, // its last synchronising read may acquire from a warp of its block at its next fence
+  kRmwObserved = 1u << 9,     // a read-modify-write observed a publication: a block-wide barrier next acquires it
+  kBlockObserved = 1u << 10,  // that synchronising read found a synchronising write of another warp of its block
 };
 
 // Per resident block. Epochs continue from one occupant to the next so that
@@ -203,6 +225,19 @@ struct Slot {
   unsigned int unfencedEpoch;
   unsigned int unfencedPc;      // low 32 bits of that publication
   unsigned int unfencedNarrow;  // ... made after a block-scope fence only
+  // Barriers as happens-before between warps (docs/run-memory-model.md,
+  // rules 2-3), kept at every barrier; the detectors use them instead of
+  // comparing epochs once the block has used a named barrier (`namedUsed`),
+  // where warps pass different barriers and equal epochs say nothing.
+  // warpKnows[w][u]: warp u's accesses at epochs below this value happen
+  // before warp w's current point. barrierReleased[id][u]: the same for
+  // whoever completes a phase of barrier `id` by waiting (bar.sync/red):
+  // the join of what every warp arriving at it so far had released or knew.
+  // Values only grow (a phase may thus hand on a later phase's arrivals:
+  // a race may be missed, never invented). Reset per warp at block entry.
+  unsigned int namedUsed;
+  unsigned int warpKnows[32][32];
+  unsigned int barrierReleased[16][32];
 };
 
 constexpr uint32_t kMaxSlotsPerSM = 32;
@@ -236,9 +271,9 @@ struct Counters {
 // is the trace's order.
 enum TraceKind : uint8_t {
   kTraceRead = 1, kTraceWrite, kTraceRmw, kTraceFence, kTraceBarrier, kTraceSyncwarp, kTraceExit,
-  kTraceMbarArrive, kTraceMbarWait,
+  kTraceMbarArrive, kTraceMbarWait, kTraceArrive,
 };
-enum TraceSem : uint8_t { kSemPlain = 0, kSemRelaxed, kSemAcquire, kSemSc };
+enum TraceSem : uint8_t { kSemPlain = 0, kSemRelaxed, kSemAcquire, kSemSc, kSemVolatile };
 enum TraceScope : uint8_t { kScopeCta = 0, kScopeGpu, kScopeSys };
 enum TraceSpace : uint8_t { kSpaceGlobal = 0, kSpaceShared };
 struct TraceEvent {
@@ -283,9 +318,10 @@ struct LaunchState {
   GlobalThread *global;       // [numSlots][threadsPerBlock]
   const uint32_t *pcInfo;     // [pcCount] per 16-byte instruction from pcBase, or null
   const uint32_t *pcEdges;
+  const uint32_t *pcArrive;   // [pcCount] PcArrival words, or null (no bar.arrive placed)
   unsigned long long pcBase;
   uint32_t pcCount;
-  uint32_t pad;
+  uint32_t volatileRaces;    // report kRaceVolatile (0: --volatile=ptx, volatile as relaxed system-scope)
   HeapState *heap;            // device-side malloc memory, or null (no module of the context calls it)
   // Bit t: the launch of tag t ran on a stream that nothing (stream order,
   // events, host synchronisation) orders with this launch; its shadow

@@ -220,6 +220,7 @@ __device__ uint32_t claimSlot(const LaunchState *st) {
       slot->mbarrierLastWait = 0;
       slot->acquiredEpoch = 0;
       slot->unfencedEpoch = 0;
+      slot->namedUsed = 0;
       uint32_t warps = (st->threadsPerBlock + 31) / 32;
       for (uint32_t w = 0; w < 32; ++w) {
         // Lanes past the end of the block count as exited.
@@ -304,12 +305,75 @@ __device__ AsyncState resolveAsync(const LaunchState *st, uint32_t s, const Slot
   return a->usesBarrier ? AsyncState::Done : AsyncState::InFlight;
 }
 
+// ---- barriers as happens-before between warps (Slot::warpKnows) ---------------
+
+// Whether the block has used a named barrier: from then on barrier epochs
+// of different warps are compared through warpKnows, not for equality.
+__device__ __forceinline__ bool barriersNamed(const Slot *slot) {
+  return *(const volatile unsigned int *)&slot->namedUsed != 0;
+}
+
+// Whether an access of warp `u` at barrier epoch `epoch` (its low bits,
+// `mask`) happens before warp `w`'s current point: its epoch is below what
+// `w` knows of `u`. Only the low bits are kept, so "ahead of what w knows"
+// is taken to mean ahead by less than 1/16 of the window (warps of one block
+// are never far apart); anything else is older, hence ordered (entries of
+// an earlier occupant of the slot included).
+__device__ __forceinline__ bool barrierOrdered(const Slot *slot, uint32_t w, uint32_t u, uint32_t epoch,
+                                               uint32_t mask) {
+  uint32_t known = *(const volatile unsigned int *)&slot->warpKnows[w][u];
+  uint32_t d = (known - epoch) & mask;
+  return d != 0 && d < mask + 1 - ((mask + 1) >> 4);
+}
+
+// A warp entering its block knows of every warp only the block's start.
+__device__ void resetWarpKnows(const LaunchState *st, Slot *slot, uint32_t warp) {
+  uint32_t base = *(volatile unsigned int *)&slot->epochBase, warps = (st->threadsPerBlock + 31) / 32;
+  for (uint32_t u = 0; u < warps; ++u) slot->warpKnows[warp][u] = base;
+  for (uint32_t id = 0; id < 16; ++id) slot->barrierReleased[id][warp] = base;
+}
+
+// Lanes `active` of warp `warp` arrive at barrier `id` (bar.sync, bar.red
+// or bar.arrive), at epochs up to `top`: what they did so far, and what
+// their warp knows of the others, is released to whoever waits on `id`.
+__device__ void barrierArrive(const LaunchState *st, Slot *slot, uint32_t warp, uint32_t id, uint32_t top) {
+  uint32_t warps = (st->threadsPerBlock + 31) / 32;
+  atomicMax(&slot->barrierReleased[id][warp], top + 1);
+  for (uint32_t u = 0; u < warps; ++u)
+    if (u != warp) atomicMax(&slot->barrierReleased[id][u], *(volatile unsigned int *)&slot->warpKnows[warp][u]);
+  __threadfence();
+}
+
+// Warp `warp` waited on barrier `id`: it acquires what its arrivals released.
+__device__ void barrierAcquire(const LaunchState *st, Slot *slot, uint32_t warp, uint32_t id) {
+  uint32_t warps = (st->threadsPerBlock + 31) / 32;
+  for (uint32_t u = 0; u < warps; ++u)
+    atomicMax(&slot->warpKnows[warp][u], *(volatile unsigned int *)&slot->barrierReleased[id][u]);
+}
+
+// Warp `warp` acquires everything every warp of its block did so far: after
+// a barrier of a kernel whose bar.arrive some callback could not carry, or
+// a release/acquire within the block (acquireInBlock). A race with what
+// another warp does later at the same epoch may be missed.
+__device__ void barrierAcquireAll(const LaunchState *st, Slot *slot, uint32_t warp) {
+  uint32_t warps = (st->threadsPerBlock + 31) / 32;
+  if (!barriersNamed(slot)) atomicExch(&slot->namedUsed, 1u);
+  for (uint32_t u = 0; u < warps; ++u) {
+    uint32_t top = 0;
+    for (uint32_t l = 0; l < 32 && u * 32 + l < st->threadsPerBlock; ++l)
+      top = max(top, *(volatile unsigned int *)&slot->threadEpoch[u * 32 + l]);
+    atomicMax(&slot->warpKnows[warp][u], top + 1);
+  }
+}
+
 // ---- the shared-memory check ---------------------------------------------------
 
-__device__ __forceinline__ bool concurrent(const Entry &other, uint32_t thread, uint32_t epoch,
+__device__ __forceinline__ bool concurrent(const Slot *slot, const Entry &other, uint32_t thread, uint32_t epoch,
                                            uint32_t sync, bool checkIntraWarp) {
-  if (other.bytes == 0 || other.epoch != (epoch & kEpochMask)) return false;
+  if (other.bytes == 0) return false;
   bool sameWarp = (other.thread >> 5) == (thread >> 5);
+  if (!sameWarp && barriersNamed(slot)) return !barrierOrdered(slot, thread >> 5, other.thread >> 5, other.epoch, kEpochMask);
+  if (other.epoch != (epoch & kEpochMask)) return false;
   if (sameWarp && (!checkIntraWarp || other.sync != (sync & kSyncMask))) return false;
   return true;
 }
@@ -349,7 +413,7 @@ __device__ void checkWord(const LaunchState *st, uint32_t s, const Slot *slot, u
   }
   // Against the last writer: RAW for reads, WAW for writes; atomics are
   // ordered with each other.
-  if ((w.bytes & bytes) && (w.thread != thread) && concurrent(w, thread, epoch, sync, intra) &&
+  if ((w.bytes & bytes) && (w.thread != thread) && concurrent(slot, w, thread, epoch, sync, intra) &&
       !(atomic && w.flag)) {
     uint32_t flags = ((w.thread >> 5) == (thread >> 5) ? kFlagSameWarp : 0) |
                      (w.flag ? kFlagFirstAtomic : 0) | (atomic ? kFlagSecondAtomic : 0) |
@@ -359,7 +423,7 @@ __device__ void checkWord(const LaunchState *st, uint32_t s, const Slot *slot, u
   }
   if (write) {
     // Against the last reader(s): WAR.
-    if ((r.bytes & bytes) && (r.thread != thread || r.flag) && concurrent(r, thread, epoch, sync, intra)) {
+    if ((r.bytes & bytes) && (r.thread != thread || r.flag) && concurrent(slot, r, thread, epoch, sync, intra)) {
       uint32_t flags = ((r.thread >> 5) == (thread >> 5) ? kFlagSameWarp : 0) |
                        (atomic ? kFlagSecondAtomic : 0) | (r.thread == thread ? kFlagOtherUnknown : 0);
       record(st, kRaceWAR, widenPc(r.pcLow, pc), pc, r.thread, thread, offset, flags, size);
@@ -424,6 +488,31 @@ __device__ void sharedAccess(void *userdata, uint64_t pc, uint32_t offset, uint3
 
 #include "instrument/GlobalDetector.cuh"
 
+// ---- bar.arrive (the API gives it no callback) -------------------------------
+
+// The bar.arrive right after the instruction at `pc`, which has no callback
+// of its own (PcArrival): the calling lanes arrive now, their work at `pc`
+// done. Called by the converged lanes of a warp.
+__device__ void arriveAfter(const LaunchState *st, uint64_t pc) {
+  uint32_t word = arrivalAfter(st, pc);
+  if (!word) return;
+  uint32_t s = currentSlot(st);
+  if (s == kNoSlot) return;
+  Slot *slot = &st->slots[s];
+  uint32_t thread = linearThread(), active = __activemask(), lane;
+  asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
+  uint32_t id = (word >> 16) & 15;
+  if (st->trace) trace(st, kTraceArrive, pc, 0, (id << 16) | (word & 0xffff));
+  uint32_t top = warpMax(active, slot->threadEpoch[thread]);
+  if (lane == (uint32_t)(__ffs(active) - 1)) {
+    if (!barriersNamed(slot)) atomicExch(&slot->namedUsed, 1u);
+    barrierArrive(st, slot, thread >> 5, id, top);
+  }
+  __syncwarp(active);
+  // What the thread does after arriving is of a later epoch: not released.
+  slot->threadEpoch[thread] += 1;
+}
+
 } // namespace
 
 // ---- the callbacks (names are looked up by the runtime) ------------------------
@@ -443,12 +532,16 @@ extern "C" __device__ __noinline__ SanitizerPatchResult wcBlockEnter(void *userd
   s = __shfl_sync(active, s, leader);
   if (s == kNoSlot) return SANITIZER_PATCH_SUCCESS;
   Slot *slot = &st->slots[s];
+  if (lane == leader) resetWarpKnows(st, slot, linearThread() >> 5);
   slot->threadEpoch[linearThread()] = slot->epochBase;
   slot->threadSync[linearThread()] = 0;
   *asyncOf(st, s, linearThread()) = AsyncThread{};
   if (st->global) st->global[(size_t)s * st->threadsPerBlock + linearThread()] = GlobalThread{0, 0, 0, kFromEntry, nullptr, nullptr, 0};
   return SANITIZER_PATCH_SUCCESS;
 }
+
+__device__ void exitDuringSync(const LaunchState *st, Slot *slot, uint32_t warp, uint64_t pc, uint32_t active,
+                               uint32_t thread);
 
 extern "C" __device__ __noinline__ SanitizerPatchResult wcBlockExit(void *userdata, uint64_t pc) {
   const LaunchState *st = state(userdata);
@@ -465,6 +558,7 @@ extern "C" __device__ __noinline__ SanitizerPatchResult wcBlockExit(void *userda
   uint32_t top = warpMax(active, slot->threadEpoch[thread]);
   if (lane != (uint32_t)(__ffs(active) - 1)) return SANITIZER_PATCH_SUCCESS;
   uint32_t n = __popc(active);
+  exitDuringSync(st, slot, thread >> 5, pc, active, thread);
   atomicOr(&slot->warpExited[thread >> 5], active);
   atomicMax(&slot->maxEpoch, top);
   if (atomicSub(&slot->live, n) == n) releaseSlot(st, s);
@@ -482,6 +576,7 @@ extern "C" __device__ __noinline__ SanitizerPatchResult wcSharedAccess(void *use
   uint32_t byteMask = 0xffffu;
   if (!write && pData) byteMask = *static_cast<const uint32_t *>(pData);
   sharedAccess(userdata, pc, (uint32_t)(uintptr_t)ptr, accessSize, byteMask, write, atomic);
+  if (state(userdata)) arriveAfter(state(userdata), pc);
   return SANITIZER_PATCH_SUCCESS;
 }
 
@@ -501,6 +596,7 @@ extern "C" __device__ __noinline__ SanitizerPatchResult wcGlobalAccess(void *use
   uint32_t sameAddress = 0;
   if (write && !atomic) sameAddress = __match_any_sync(__activemask(), (unsigned long long)(uintptr_t)ptr);
   globalAccess(st, pc, (uint64_t)(uintptr_t)ptr, accessSize, byteMask, write, read || !write, atomic, sameAddress);
+  arriveAfter(st, pc);
   return SANITIZER_PATCH_SUCCESS;
 }
 
@@ -610,22 +706,27 @@ extern "C" __device__ __noinline__ SanitizerPatchResult wcBarrier(void *userdata
                                                                   uint32_t threadCount, uint32_t flags) {
   const LaunchState *st = state(userdata);
   if (!st) return SANITIZER_PATCH_SUCCESS;
-  if (threadCount != 0) {
-    // Named partial barriers: traced, not checked.
-    if (st->trace && currentSlot(st) != kNoSlot) trace(st, kTraceBarrier, pc, 0, (barIndex << 16) | threadCount);
-    return SANITIZER_PATCH_SUCCESS;
-  }
   uint32_t s = currentSlot(st);
   if (s == kNoSlot) return SANITIZER_PATCH_SUCCESS;
   Slot *slot = &st->slots[s];
   uint32_t thread = linearThread();
-  globalBarrier(st, slot, s, thread, pc);
-  if (st->trace) trace(st, kTraceBarrier, pc, 0, (barIndex << 16) | threadCount);
+  if (st->trace) trace(st, kTraceBarrier, pc, 0, ((barIndex & 15) << 16) | threadCount);
   // Lanes converged here are at one barrier instruction: one of them speaks
-  // for all (the lowest, with its epoch).
+  // for all (the lowest, with the highest epoch).
   uint32_t active = __activemask(), lane;
   asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
-  if (lane != (uint32_t)(__ffs(active) - 1)) return SANITIZER_PATCH_SUCCESS;
+  uint32_t top = warpMax(active, slot->threadEpoch[thread]);
+  bool leader = lane == (uint32_t)(__ffs(active) - 1);
+  if (leader) {
+    if ((threadCount != 0 || barIndex != 0) && !barriersNamed(slot)) atomicExch(&slot->namedUsed, 1u);
+    barrierArrive(st, slot, thread >> 5, barIndex & 15, top);
+  }
+  // Named partial barriers order through warpKnows only; the rest below
+  // (fences before a block-wide barrier, divergent barriers) is for
+  // __syncthreads().
+  if (threadCount != 0) return SANITIZER_PATCH_SUCCESS;
+  globalBarrier(st, slot, s, thread, pc);
+  if (!leader) return SANITIZER_PATCH_SUCCESS;
   uint32_t epoch = slot->threadEpoch[thread];
   unsigned long long mine = ((unsigned long long)epoch << 32) | (uint32_t)pc;
   unsigned long long cur = *(volatile unsigned long long *)&slot->barrierArrival;
@@ -653,8 +754,17 @@ extern "C" __device__ __noinline__ SanitizerPatchResult wcBarrierRelease(void *u
   if (st->debug) atomicAdd(&st->counters->debugBarriers, 1ull);
   uint32_t s = currentSlot(st);
   if (s == kNoSlot) return SANITIZER_PATCH_SUCCESS;
+  Slot *slot = &st->slots[s];
+  uint32_t thread = linearThread(), active = __activemask(), lane;
+  asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
+  if (lane == (uint32_t)(__ffs(active) - 1)) {
+    barrierAcquire(st, slot, thread >> 5, barIndex & 15);
+    if (arrivalsUnknown(st, pc)) barrierAcquireAll(st, slot, thread >> 5);
+  }
+  __syncwarp(active);
   // Only this thread writes its own epoch.
-  st->slots[s].threadEpoch[linearThread()] += 1;
+  slot->threadEpoch[thread] += 1;
+  arriveAfter(st, pc);
   return SANITIZER_PATCH_SUCCESS;
 }
 
@@ -662,8 +772,14 @@ extern "C" __device__ __noinline__ SanitizerPatchResult wcBarrierRelease(void *u
 // to this same call or exit (guide §5.4.4.2, §5.4.6.6). The first group opens
 // a record of the call; a later group that names the same lanes from another
 // program point is reported; the record closes once every named lane that
-// has not exited has arrived.
-__device__ void trackDivergedSync(const LaunchState *st, Slot *slot, uint32_t warp, uint64_t pc, uint32_t mask,
+// has not exited has arrived. Returns whether the call stays open: its lanes
+// do not count it as a __syncwarp() yet -- it orders memory only among the
+// lanes that take part (Warp Synchronization Function), so they count it
+// when the last named lane arrives (the group that closes the record counts
+// it for the lanes that opened it, which are waiting in it meanwhile). If a
+// named lane exits instead, the call is reported (wcBlockExit) and never
+// counted: accesses of the lanes that were not there stay unordered.
+__device__ bool trackDivergedSync(const LaunchState *st, Slot *slot, uint32_t warp, uint64_t pc, uint32_t mask,
                                   uint32_t active, uint32_t thread) {
   unsigned long long *open = &slot->warpOpenSync[warp];
   for (int attempt = 0; attempt < 64; ++attempt) {
@@ -674,11 +790,11 @@ __device__ void trackDivergedSync(const LaunchState *st, Slot *slot, uint32_t wa
     bool stale = cur != 0 && (((uint32_t)cur | exited) & openMask) == openMask;
     unsigned long long next;
     if (cur == 0 || stale) {
-      if ((mask & ~exited & ~active) == 0) return; // all named lanes are here
+      if ((mask & ~exited & ~active) == 0) return false; // all named lanes are here
       next = ((unsigned long long)(uint32_t)pc << 32) | active;
       if (atomicCAS(open, cur, next) == cur) {
         atomicExch(&slot->warpOpenMask[warp], mask);
-        return;
+        return true;
       }
       continue;
     }
@@ -686,9 +802,30 @@ __device__ void trackDivergedSync(const LaunchState *st, Slot *slot, uint32_t wa
     if (openPc != (uint32_t)pc && (openMask & active))
       record(st, kSyncwarpInactiveLane, widenPc(openPc, pc), pc, thread, thread, openMask, 0,
              openMask & active);
-    next = ((arrived | exited) & openMask) == openMask ? 0 : ((unsigned long long)openPc << 32) | arrived;
-    if (atomicCAS(open, cur, next) == cur) return;
+    bool closes = ((arrived | exited) & openMask) == openMask;
+    next = closes ? 0 : ((unsigned long long)openPc << 32) | arrived;
+    if (atomicCAS(open, cur, next) != cur) continue;
+    if (!closes) return true;
+    for (uint32_t waiting = (uint32_t)cur & ~active; waiting; waiting &= waiting - 1)
+      slot->threadSync[warp * 32 + __ffs(waiting) - 1] += 1;
+    return false;
   }
+  return false;
+}
+
+// Lanes `active` of warp `warp` exit: those named by a __syncwarp() other
+// lanes are waiting in, alive when it was called, never take part in it.
+__device__ void exitDuringSync(const LaunchState *st, Slot *slot, uint32_t warp, uint64_t pc, uint32_t active,
+                               uint32_t thread) {
+  unsigned long long cur = *(volatile unsigned long long *)&slot->warpOpenSync[warp];
+  if (cur == 0) return;
+  uint32_t openMask = *(volatile unsigned int *)&slot->warpOpenMask[warp];
+  uint32_t exited = *(volatile unsigned int *)&slot->warpExited[warp], arrived = (uint32_t)cur;
+  if (((arrived | exited) & openMask) == openMask) return; // closed in effect
+  uint32_t leaving = openMask & active & ~arrived;
+  if (leaving)
+    record(st, kSyncwarpInactiveLane, widenPc((uint32_t)(cur >> 32), pc), pc, thread, thread, openMask,
+           kFlagLanesExited, leaving);
 }
 
 extern "C" __device__ __noinline__ SanitizerPatchResult wcSyncwarp(void *userdata, uint64_t pc, uint32_t mask) {
@@ -714,13 +851,17 @@ extern "C" __device__ __noinline__ SanitizerPatchResult wcSyncwarp(void *userdat
   if (s == kNoSlot) return SANITIZER_PATCH_SUCCESS;
   if (st->trace) trace(st, kTraceSyncwarp, pc, 0, mask);
   Slot *slot = &st->slots[s];
-  // The thread's syncwarp epoch advances on arrival: no release callback
-  // comes on the path the compiler takes for a diverged warp (WARPSYNC
-  // .COLLECTIVE). Counting early can only hide a race, never invent one.
-  slot->threadSync[thread] += 1;
   // A call whose own callers are missing from its mask is reported as
   // warp-mask-missing-lane; the lanes that wrong mask names are not also
   // reported as inactive (one bug, one finding).
-  if (leader && (active & ~mask) == 0) trackDivergedSync(st, slot, thread >> 5, pc, mask, active, thread);
+  uint32_t open = 0;
+  if (leader && (active & ~mask) == 0) open = trackDivergedSync(st, slot, thread >> 5, pc, mask, active, thread);
+  open = __shfl_sync(active, open, __ffs(active) - 1);
+  // The thread's syncwarp epoch advances on arrival when every named lane
+  // is here (or once the last arrives, see trackDivergedSync): no release
+  // callback comes on the path the compiler takes for a diverged warp
+  // (WARPSYNC.COLLECTIVE). Counting early can only hide a race.
+  if (!open) slot->threadSync[thread] += 1;
+  arriveAfter(st, pc);
   return SANITIZER_PATCH_SUCCESS;
 }

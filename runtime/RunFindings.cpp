@@ -4,6 +4,7 @@
 #include "runtime/inject/KernelFilter.h"
 #include <algorithm>
 #include <cstdio>
+#include <regex>
 #include <set>
 
 namespace warpcheck::run {
@@ -111,6 +112,17 @@ public:
       break;
     case kSyncwarpInactiveLane:
       f.rule = "warp-mask-inactive-lane";
+      if (r.flags & kFlagLanesExited) {
+        // Reported at the call; the lanes' exit is the note.
+        f.message = "lanes " + laneRanges(r.extra) + " named in the mask of this __syncwarp(" + hex(r.offset) +
+                    ") were running when other lanes called it, and exit without calling it (thread " +
+                    coords(t2) + "); it orders memory only among the lanes that take part" + inKernel;
+        syncwarpFinding(f, e, r, t2);
+        f.where = place(r.first);
+        e.accesses = {access("syncwarp", r.first, t2, true)};
+        f.notes.push_back({place(r.second), "where they exit" + where(r.second)});
+        break;
+      }
       f.message = "lanes " + laneRanges(r.extra) + " named in the mask of __syncwarp(" + hex(r.offset) +
                   ") call this other __syncwarp() instead of it (thread " + coords(t2) + ")" + inKernel;
       syncwarpFinding(f, e, r, t2);
@@ -131,6 +143,9 @@ public:
     case kFenceMissing:
     case kScopeTooNarrow:
       publication(f, e, r, t1, t2, inKernel);
+      break;
+    case kRaceVolatile:
+      volatileRace(f, e, r, t1, t2, inKernel);
       break;
     default:
       f.rule = "internal";
@@ -246,6 +261,32 @@ private:
     globalEvidence(e, r);
     e.accesses = {access(r.kind == kGlobalRaceWAR ? "read" : firstSync ? "atomic" : "write", r.first, t1, true),
                   access(r.kind == kGlobalRaceRAW ? "read" : secondSync ? "atomic" : "write", r.second, t2, true)};
+  }
+
+  // race-volatile: a volatile access (second) and another thread's strong
+  // or atomic one, unordered. A warning: PTX reads volatile as relaxed
+  // system-scope, so the hardware keeps the accesses whole; CUDA C++ does
+  // not promise it (docs/run-memory-model.md, "volatile").
+  void volatileRace(Finding &f, RunEvidence &e, const RawRecord &r, std::array<unsigned, 3> t1,
+                    std::array<unsigned, 3> t2, const std::string &inKernel) {
+    bool interBlock = r.flags & kFlagInterBlock, sameWarp = r.flags & kFlagSameWarp;
+    const char *firstKind = r.flags & kFlagFirstRead ? "strong read" : "strong write";
+    const char *secondKind = r.flags & kFlagSecondWrite ? "volatile write" : "volatile read";
+    f.rule = "race-volatile";
+    f.severity = Severity::Warning;
+    f.message = std::string(secondKind) + " of global memory at " + address(r) + " by thread " + coords(t2) +
+                " and " + firstKind + " by " + otherThread(r, t1) + inKernel +
+                ", not ordered: volatile is not atomic in CUDA C++, so this is a data race on the flag itself; "
+                "use cuda::atomic_ref<T, cuda::thread_scope_device> (relaxed, or release/acquire, which also "
+                "makes the fences unnecessary)";
+    f.where = place(r.second);
+    f.notes.push_back({place(r.first), std::string("the ") + firstKind + " by " + otherThread(r, t1) + " is here" +
+                                           where(r.first)});
+    allocationNote(f, r);
+    e.relation = interBlock ? "inter-block" : sameWarp ? "intra-warp" : "intra-block";
+    globalEvidence(e, r);
+    e.accesses = {access(r.flags & kFlagFirstRead ? "read" : "write", r.first, t1, true),
+                  access(r.flags & kFlagSecondWrite ? "write" : "read", r.second, t2, true)};
   }
 
   // fence-missing and scope-too-narrow: data, its publication, the reader.
@@ -384,19 +425,39 @@ bool sameSourceProblem(const Finding &a, const Finding &b) {
          a.evidence->relation == b.evidence->relation;
 }
 
+// Code of the CUDA toolkit's libraries: its headers (CUB, Thrust, libcu++
+// under .../cuda*/include or pip's nvidia/ packages), or no source line at
+// all (cuBLAS's and cuDNN's kernels ship without line information).
+bool libraryCode(const SourceRange &where) {
+  static const std::regex toolkit(R"((^|/)cuda[^/]*/(targets/[^/]+/)?include/|/site-packages/nvidia/)");
+  return !where.valid() || std::regex_search(where.file, toolkit);
+}
+
 } // namespace
 
 std::vector<Finding> findingsFromLog(const RawLog &log, Symbolizer &symbolizer, RunSummary &summary) {
   Builder b(log, symbolizer, summary);
   std::vector<Finding> out;
+  uint64_t libraryVolatile = 0;
   for (const RawRecord &r : log.records) {
     Finding f = b.build(r);
+    // race-volatile is about the program's own volatile flags: the
+    // libraries' volatile polls (CUB's decoupled look-back, cuBLAS's split-K
+    // semaphores) are theirs to keep. Counted, not reported.
+    if (f.rule == "race-volatile" && libraryCode(f.where)) {
+      libraryVolatile += f.evidence ? f.evidence->count : 1;
+      continue;
+    }
     auto same = std::find_if(out.begin(), out.end(), [&](const Finding &o) { return sameSourceProblem(o, f); });
     if (same != out.end()) same->evidence->count += f.evidence->count;
     else out.push_back(std::move(f));
   }
   for (Finding &f : out)
     if (f.evidence && f.evidence->count > 1) f.message += " (" + std::to_string(f.evidence->count) + " times)";
+  if (libraryVolatile)
+    summary.warnings.push_back(std::to_string(libraryVolatile) +
+                               " race-volatile hazards in CUDA library code (toolkit headers, kernels without "
+                               "source lines) were not reported: volatile flags of the libraries themselves");
   return out;
 }
 

@@ -1,5 +1,7 @@
 #include "runtime/SassAccessIndex.h"
 #include "instrument/PatchState.h"
+#include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
@@ -20,7 +22,8 @@ namespace {
 struct Instruction {
   uint64_t offset;
   bool predicated;
-  std::string opcode; // with its modifiers: ATOMG.E.ADD.STRONG.GPU
+  std::string opcode;   // with its modifiers: ATOMG.E.ADD.STRONG.GPU
+  std::string operands; // the rest, up to the `;`: `0x1, 0x80`
 };
 
 struct Block {
@@ -60,11 +63,11 @@ std::vector<std::string> labelLines(const std::string &label) {
 }
 
 void parseInstructions(const std::string &label, std::vector<Instruction> &out) {
-  static const std::regex line(R"(^\s*(?:<\w+>)?\s*([0-9a-fA-F]+):\s+(@!?U?P[T0-9]+\s+)?([A-Z][A-Z0-9_.]*))");
+  static const std::regex line(R"(^\s*(?:<\w+>)?\s*([0-9a-fA-F]+):\s+(@!?U?P[T0-9]+\s+)?([A-Z][A-Z0-9_.]*)\s*([^;]*))");
   for (const std::string &l : labelLines(label)) {
     std::smatch m;
     if (std::regex_search(l, m, line))
-      out.push_back({std::stoull(m[1].str(), nullptr, 16), m[2].matched, m[3].str()});
+      out.push_back({std::stoull(m[1].str(), nullptr, 16), m[2].matched, m[3].str(), m[4].str()});
   }
 }
 
@@ -79,9 +82,11 @@ bool globalAccess(const std::string &r) {
 }
 
 uint8_t accessKind(const std::string &op) {
-  if (has(op, ".STRONG.SM") || has(op, ".STRONG.CTA")) return kPcBlockScope;
-  if (has(op, ".STRONG.GPU") || has(op, ".STRONG.SYS")) return kPcStrong;
   std::string r = root(op);
+  if (has(op, ".STRONG.SM") || has(op, ".STRONG.CTA")) return kPcBlockScope;
+  bool loadOrStore = r == "LDG" || r == "STG" || r == "LD" || r == "ST";
+  if (has(op, ".STRONG.SYS") && loadOrStore) return kPcStrong | kPcVolatile;
+  if (has(op, ".STRONG.GPU") || has(op, ".STRONG.SYS")) return kPcStrong;
   if (r == "ATOMG" || r == "ATOM" || r == "RED" || r == "REDG") return kPcStrong; // default scope: device
   return 0;
 }
@@ -105,6 +110,43 @@ uint8_t fenceOf(const Instruction &i) {
 // too late to tell the block it acquired something). They do not end a
 // path: the fences since the previous global access go on past them.
 bool barrier(const std::string &r) { return r == "BAR"; }
+
+// bar.arrive (BAR.ARV) gets no callback from the API (seen on sm_90): the
+// thread's arrival is made by the callback of the instruction before it --
+// the last one in its basic block that surely has one (a shared or global
+// access, a waiting barrier, a WARPSYNC), unpredicated, with nothing
+// between the two that might have one. Returns that instruction's position,
+// or -1 when there is none (the arrival is then unattributed).
+bool surelyPatched(const std::string &r) {
+  return r == "LDS" || r == "STS" || r == "ATOMS" || r == "LDG" || r == "STG" || r == "ATOMG" || r == "RED" ||
+         r == "REDG" || r == "BAR" || r == "WARPSYNC";
+}
+bool maybePatched(const std::string &r) {
+  for (const char *p : {"LD", "ST", "ATOM", "RED", "BAR", "WARPSYNC", "CALL", "RET", "EXIT", "SYNCS", "UTMA", "UBLKCP"})
+    if (r.rfind(p, 0) == 0) return true;
+  return false;
+}
+long arrivalCarrier(const std::vector<Instruction> &code, size_t arv) {
+  for (size_t k = arv; k-- > 0;) {
+    const Instruction &i = code[k];
+    std::string r = root(i.opcode);
+    bool arrive = r == "BAR" && has(i.opcode, ".ARV");
+    if (surelyPatched(r) && !arrive) return i.predicated ? -1 : (long)k;
+    if (maybePatched(r)) return -1;
+  }
+  return -1;
+}
+
+// `0x1, 0x80` -> barrier 1 of 128 threads as kArriveAfter | id << 16 | count;
+// 0 when an operand is a register (not known before the run).
+uint32_t arrivalWord(const std::string &operands) {
+  unsigned long id = 0, count = 0;
+  char rest = 0;
+  if (std::sscanf(operands.c_str(), "%lx , %lx %c", &id, &count, &rest) != 2 || id > 15 || count == 0 ||
+      count > 1024)
+    return 0;
+  return kArriveAfter | (uint32_t)id << 16 | (uint32_t)count;
+}
 
 // Where a global access sits: block and position in it.
 struct Site {
@@ -215,6 +257,33 @@ void analyse(const Function &f, FunctionIndex &index) {
     }
     index.entries[at] = entry;
   }
+  // Arrivals (bar.arrive) by the instruction that carries them; when one
+  // has no carrier, every waiting barrier of the function is marked: what
+  // it acquires is then not known exactly (the device over-approximates).
+  bool unattributed = false;
+  for (const Block &b : f.blocks)
+    for (size_t k = 0; k < b.code.size(); ++k) {
+      const Instruction &i = b.code[k];
+      if (root(i.opcode) != "BAR" || !has(i.opcode, ".ARV")) continue;
+      long carrier = arrivalCarrier(b.code, k);
+      uint32_t word = arrivalWord(i.operands);
+      size_t at = carrier < 0 ? 0 : b.code[carrier].offset / 16;
+      if (carrier < 0 || word == 0 || (at < index.arrivals.size() && index.arrivals[at] != 0)) {
+        unattributed = true;
+        continue;
+      }
+      if (index.arrivals.size() <= at) index.arrivals.resize(at + 1, 0);
+      index.arrivals[at] = word;
+    }
+  if (!index.arrivals.empty()) index.arrivals.resize(std::max(index.arrivals.size(), index.entries.size()), 0);
+  if (unattributed)
+    for (const Site &site : barriers) {
+      const Instruction &i = f.blocks[site.block].code[site.pos];
+      if (has(i.opcode, ".ARV")) continue;
+      size_t at = i.offset / 16;
+      if (index.entries.size() <= at) index.entries.resize(at + 1, 0);
+      index.entries[at] |= kPcUnattributedArrive;
+    }
 }
 
 } // namespace

@@ -23,6 +23,9 @@ namespace warpcheck::run {
 struct FunctionIndex {
   std::vector<uint32_t> entries;
   std::vector<uint32_t> edges;
+  // Per instruction, patch::PcArrival words (empty when the function has
+  // no bar.arrive the device can place).
+  std::vector<uint32_t> arrivals;
 };
 using SassAccessIndex = std::map<std::string, FunctionIndex>;
 

@@ -52,7 +52,7 @@ public:
     }
     checker_ = std::make_unique<LaunchChecker>(
         LaunchLimits{cap, flags_.shadow_budget_mib << 20, flags_.intra_warp, flags_.debug,
-                     std::max<uint64_t>(1, flags_.trace_events)});
+                     std::max<uint64_t>(1, flags_.trace_events), flags_.volatile_races});
     patcher_ = std::make_unique<ModulePatcher>(flags_.patches, flags_.cubin_dir, flags_.patch_on_launch,
                                                flags_.global);
     global_ = std::make_unique<GlobalMemory>(flags_.global_shadow_budget_mib << 20);
@@ -469,7 +469,7 @@ private:
     std::string warning;
     code_->table(l.context, l.module, cubin, l.functionName, l.hStream, t, warning);
     if (!warning.empty()) warnings.push_back(warning);
-    g = GlobalSetup{p.ranges, p.count, p.tag, t.info, t.edges, t.base, t.count, p.heap};
+    g = GlobalSetup{p.ranges, p.count, p.tag, t.info, t.edges, t.arrive, t.base, t.count, p.heap};
   }
 
   // What the trace header of a traced launch says: its shape, and which

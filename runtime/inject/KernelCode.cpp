@@ -38,10 +38,12 @@ bool KernelCode::table(CUcontext ctx, CUmodule module, const std::string &cubin,
     out = made;
     return false;
   }
-  // One device copy: the entries, then the edges they point to.
+  // One device copy: the entries, the edges they point to, the arrivals.
   std::vector<uint32_t> &host = hostCopies_[key] = f->second.entries;
   size_t entries = host.size();
   host.insert(host.end(), f->second.edges.begin(), f->second.edges.end());
+  size_t arrivals = host.size();
+  host.insert(host.end(), f->second.arrivals.begin(), f->second.arrivals.end());
   void *device = nullptr;
   size_t bytes = host.size() * sizeof(uint32_t);
   if (host.empty() || sanitizerAlloc(ctx, &device, bytes) != SANITIZER_SUCCESS ||
@@ -50,7 +52,7 @@ bool KernelCode::table(CUcontext ctx, CUmodule module, const std::string &cubin,
     return false;
   }
   const uint32_t *info = static_cast<const uint32_t *>(device);
-  made = Table{info, info + entries, pc, (uint32_t)entries};
+  made = Table{info, info + entries, f->second.arrivals.empty() ? nullptr : info + arrivals, pc, (uint32_t)entries};
   out = made;
   return true;
 }

@@ -16,8 +16,9 @@ public:
   explicit KernelCode(std::string nvdisasm) : nvdisasm_(std::move(nvdisasm)) {}
 
   struct Table {
-    const uint32_t *info = nullptr; // device memory (entries then edges), or null when unknown
+    const uint32_t *info = nullptr; // device memory (entries, edges, arrivals), or null when unknown
     const uint32_t *edges = nullptr;
+    const uint32_t *arrive = nullptr; // per instruction (patch::PcArrival), or null when it has none
     uint64_t base = 0;             // the function's first instruction
     uint32_t count = 0;
   };

@@ -96,6 +96,7 @@ bool LaunchChecker::begin(const Sanitizer_LaunchData &l, const GlobalSetup &glob
   st.shadowWords = words;
   st.tableCapacity = (uint32_t)limits_.tableCapacity;
   st.checkIntraWarp = limits_.intraWarp ? 1 : 0;
+  st.volatileRaces = limits_.volatileRaces ? 1 : 0;
   st.debug = limits_.debug ? 1 : 0;
   st.slotsPerSm = (uint32_t)std::max<uint64_t>(1, slots / (uint64_t)sms);
   st.gridBlocks = (uint32_t)grid;
@@ -104,6 +105,7 @@ bool LaunchChecker::begin(const Sanitizer_LaunchData &l, const GlobalSetup &glob
   st.launchTag = global.tag;
   st.pcInfo = global.pcInfo;
   st.pcEdges = global.pcEdges;
+  st.pcArrive = global.pcArrive;
   st.pcBase = global.pcBase;
   st.pcCount = global.pcCount;
   st.heap = global.heap;

@@ -20,6 +20,7 @@ struct GlobalSetup {
   uint32_t tag = 0;
   const uint32_t *pcInfo = nullptr;
   const uint32_t *pcEdges = nullptr;
+  const uint32_t *pcArrive = nullptr;
   uint64_t pcBase = 0;
   uint32_t pcCount = 0;
   patch::HeapState *heap = nullptr;
@@ -32,6 +33,7 @@ struct LaunchLimits {
   bool intraWarp = true;
   bool debug = false;
   uint64_t traceEvents = 1u << 22; // capacity of a traced launch's event buffer
+  bool volatileRaces = true; // report race-volatile (CUDA C++'s reading of volatile)
 };
 
 class LaunchChecker {

@@ -14,6 +14,7 @@ const char *kindName(uint8_t k) {
   case kTraceRmw: return "rmw";
   case kTraceFence: return "fence";
   case kTraceBarrier: return "bar";
+  case kTraceArrive: return "arrive";
   case kTraceSyncwarp: return "syncwarp";
   case kTraceExit: return "exit";
   case kTraceMbarArrive: return "mbar_arrive";
@@ -38,7 +39,8 @@ std::string traceLine(int launch, const TraceEvent &e) {
   case kTraceWrite:
   case kTraceRmw:
     n = std::snprintf(buf, sizeof buf, ",\"a\":%llu,\"n\":%u,\"sp\":\"%s\",\"sem\":\"%s\",\"sc\":\"%s\"}", e.address,
-                      e.aux, e.space == kSpaceShared ? "s" : "g", e.sem == kSemPlain ? "plain" : "relaxed",
+                      e.aux, e.space == kSpaceShared ? "s" : "g",
+                      e.sem == kSemPlain ? "plain" : e.sem == kSemVolatile ? "volatile" : "relaxed",
                       scopeName(e.scope));
     break;
   case kTraceFence:
@@ -46,6 +48,7 @@ std::string traceLine(int launch, const TraceEvent &e) {
                       scopeName(e.scope));
     break;
   case kTraceBarrier:
+  case kTraceArrive:
   case kTraceSyncwarp:
     n = std::snprintf(buf, sizeof buf, ",\"x\":%u}", e.aux);
     break;

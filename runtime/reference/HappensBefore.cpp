@@ -48,12 +48,18 @@ struct ThreadState {
   // What strong reads observed, waiting for an acquire fence: indexed by
   // whether the releaser is in this thread's block and the read's scope.
   VectorClock pending[2][LevelCount];
+  // ... of those, what read-modify-writes observed: a block-wide barrier
+  // acquires these too (the guide's last-block reduction, see `barrier`).
+  VectorClock pendingRmw[2][LevelCount];
   bool waitingBar = false;
   BarKey barKey;
   uint64_t barSerial = 0;
   bool inSyncwarp = false;
   SyncwarpKey syncwarp;
   std::map<uint32_t, uint32_t> syncwarpCalls; // per mask: how many so far
+  // A strong read whose observation waits for the thread's next event
+  // (see `step`): its event index, or none.
+  std::optional<uint32_t> observing;
 };
 
 struct BarPhase {
@@ -153,6 +159,18 @@ private:
   void step(uint32_t i) {
     const Event &e = trace_.events[i];
     uint32_t idx = threadOf(e).idx;
+    // A strong read observes the latest write of its location as of the
+    // thread's next event, not of its own: the GPU writes each event before
+    // its instruction runs, so another thread's release traced after the
+    // read (the lock's previous holder releasing while the next one makes
+    // its last, successful attempt) may still be what it read. Observing
+    // the latest candidate can only add ordering (a race may be missed,
+    // never invented).
+    if (threads_[idx].observing) {
+      uint32_t r = *threads_[idx].observing;
+      threads_[idx].observing.reset();
+      acquireFrom(releases_[locOf(trace_.events[r], trace_.events[r].addr)], trace_.events[r], threads_[idx]);
+    }
     // A thread that moves on leaves the syncwarp or barrier it was at.
     if (threads_[idx].inSyncwarp)
       resolveSyncwarp(threads_[idx].syncwarp);
@@ -180,7 +198,7 @@ private:
     const Event &e = trace_.events[i];
     LocKey loc = locOf(e, e.addr);
     if (e.reads() && isStrong(e))
-      acquireFrom(releases_[loc], e, t);
+      t.observing = i; // at the thread's next event (step)
     tid_[i] = t.idx;
     epoch_[i] = t.clock.get(t.ref);
     ref_[i] = t.ref;
@@ -209,6 +227,8 @@ private:
           t.clock.join(entry.clock);
       } else {
         t.pending[same][readLevel].join(entry.clock);
+        if (e.kind == Kind::Rmw)
+          t.pendingRmw[same][readLevel].join(entry.clock);
       }
     }
   }
@@ -276,6 +296,18 @@ private:
   uint64_t blockThreads(uint64_t launch) const { return trace_.launch(launch).threadsPerBlock(); }
 
   void barrier(const Event &e, ThreadState &t) {
+    // A block-wide barrier after a relaxed read-modify-write that observed
+    // a release acquires it, as a device-scope fence would: the CUDA C++
+    // Programming Guide's last-block reduction (atomicInc, __syncthreads(),
+    // then the partial sums read with no fence) is correct by the guide,
+    // which this model follows there rather than PTX's letter. A lock's
+    // atomicCAS followed by the critical section, with no fence and no
+    // barrier, still acquires nothing.
+    if (e.kind == Kind::Bar && (e.aux & 0xffff) == 0 && (e.aux >> 16) == 0)
+      for (int same = 0; same < 2; ++same)
+        for (int r = 0; r < LevelCount; ++r)
+          if (levelIncludes(std::min(r, (int)LevelGpu), same))
+            t.clock.join(t.pendingRmw[same][r]);
     BarKey key{e.launch, e.block, e.aux >> 16};
     BarPhase &phase = bars_[key];
     if (phase.arrivals == 0)

@@ -2,13 +2,14 @@
 // __threadfence().
 //
 // Block 0 writes 64 values, then sets a flag with atomicExch; block 1 spins
-// on the flag (volatile loads) and then reads the values. With no fence
+// on the flag (relaxed atomic loads) and then reads the values. With no fence
 // between the data and the flag, block 1 may see the flag before the data
 // (CUDA C++ Programming Guide, memory fence functions). The fixed twin,
 // flag_nofence_fixed.cu, fences on both sides.
 //
 // EXPECT: fence-missing data read
 #include <cstdio>
+#include <cuda/atomic>
 #include <cuda_runtime.h>
 
 #include "cuda_check.h"
@@ -21,7 +22,7 @@ __global__ void hand_over(int* data, int* flag, int* out) {
     for (int i = 0; i < kValues; ++i) data[i] = i * i;  // @data
     atomicExch(flag, 1);                                // @publish
   } else {
-    while (*(volatile int*)flag == 0) {
+    while (cuda::atomic_ref<int, cuda::thread_scope_device>(*flag).load(cuda::memory_order_relaxed) == 0) {
     }
     int sum = 0;
     for (int i = 0; i < kValues; ++i) sum += data[i];   // @read

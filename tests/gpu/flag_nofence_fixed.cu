@@ -4,6 +4,7 @@
 //
 // EXPECT-NONE
 #include <cstdio>
+#include <cuda/atomic>
 #include <cuda_runtime.h>
 
 #include "cuda_check.h"
@@ -17,7 +18,7 @@ __global__ void hand_over(int* data, int* flag, int* out) {
     __threadfence();
     atomicExch(flag, 1);
   } else {
-    while (*(volatile int*)flag == 0) {
+    while (cuda::atomic_ref<int, cuda::thread_scope_device>(*flag).load(cuda::memory_order_relaxed) == 0) {
     }
     __threadfence();
     int sum = 0;

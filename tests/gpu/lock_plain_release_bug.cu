@@ -4,11 +4,14 @@
 // Thread 0 of every block adds its block's count to a total under a lock:
 // `while (atomicCAS(lock, 0, 1) != 0) {}` ... `*lock = 0;`. The plain store
 // that releases the lock is a data race with the other blocks' atomicCAS on
-// the same word, and with no fence the next owner may read a stale total.
-// The fixed twin, lock_plain_release_fixed.cu, releases with
-// __threadfence() and atomicExch, and fences after taking the lock.
+// the same word, and with no fence the next owner may read a stale total:
+// the atomicCAS that takes the lock is a relaxed atomic, which acquires
+// nothing without a fence after it (fence-missing at the update). The fixed
+// twin, lock_plain_release_fixed.cu, releases with __threadfence() and
+// atomicExch, and fences after taking the lock.
 //
 // EXPECT: race-global release
+// EXPECT: fence-missing update
 #include <cstdio>
 #include <cuda_runtime.h>
 
@@ -20,7 +23,7 @@ __global__ void add_under_lock(int* lock, int* total) {
   if (threadIdx.x != 0) return;
   while (atomicCAS(lock, 0, 1) != 0) {
   }
-  *total = *total + blockIdx.x + 1;
+  *total = *total + blockIdx.x + 1;  // @update
   *lock = 0;              // @release
 }
 

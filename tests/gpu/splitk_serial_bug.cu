@@ -11,6 +11,7 @@
 //
 // EXPECT: fence-missing read
 #include <cstdio>
+#include <cuda/atomic>
 #include <cuda_runtime.h>
 
 #include "cuda_check.h"
@@ -25,7 +26,7 @@ __global__ void splitk(const float* a, float* acc, int* semaphore) {
   for (int k = k0; k < k0 + kK / kSplits; ++k) partial += a[(tile * kTile + col) * kK + k];
   __shared__ bool turn;
   if (col == 0) {
-    while (*(volatile int*)&semaphore[tile] != split) {
+    while (cuda::atomic_ref<int, cuda::thread_scope_device>(semaphore[tile]).load(cuda::memory_order_relaxed) != split) {
     }
     __threadfence();
     turn = true;

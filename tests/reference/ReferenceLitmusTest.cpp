@@ -388,6 +388,42 @@ TEST(ReferenceLitmus, SpinLockWithFailedAttemptsBetweenHoldersIsOrdered) {
   EXPECT_EQ(verdict(t), V{});
 }
 
+TEST(ReferenceLitmus, AnAttemptTracedBeforeTheReleaseItReadsIsOrdered) {
+  // The GPU writes each event before its instruction runs: the next
+  // holder's successful CAS can be traced just before the release it read
+  // (seen on block_scope_lock_ok, H200). What a strong read observes is
+  // taken at its thread's next event.
+  std::string t = header(0, 2, 1) + access(0, 0, "rmw", kLock, "relaxed", "gpu", 10) + fence(0, 0, "gpu", 11) +
+                  access(0, 0, "r", kCounter, "plain", "", 12) + access(0, 0, "w", kCounter, "plain", "", 13) +
+                  fence(0, 0, "gpu", 14) +
+                  access(1, 0, "rmw", kLock, "relaxed", "gpu", 10) + // traced first, runs after the release
+                  access(0, 0, "rmw", kLock, "relaxed", "gpu", 15) + // atomicExch(lock, 0)
+                  fence(1, 0, "gpu", 11) + access(1, 0, "r", kCounter, "plain", "", 12) +
+                  access(1, 0, "w", kCounter, "plain", "", 13);
+  EXPECT_EQ(verdict(t), V{});
+}
+
+TEST(ReferenceLitmus, LastBlockReadsAfterItsTicketAndABarrierAreOrdered) {
+  // The guide's last-block reduction: block 0 stores its partial sum,
+  // fences, takes a ticket (atomicInc); block 1's thread 0 takes the last
+  // ticket, the block passes __syncthreads() and thread 1 reads the
+  // partial sum with no fence. A relaxed RMW then a block-wide barrier
+  // acquires (docs/run-memory-model.md); without the barrier (thread 0
+  // reading right after its ticket, a lock's atomicCAS without a fence), or
+  // with a plain read in place of the RMW, it does not.
+  auto lastBlock = [](bool barrier, const std::string &ticket) {
+    std::string t = header(0, 2, 2) + access(0, 0, "w", kData, "plain", "", 10) + fence(0, 0, "gpu", 11) +
+                    access(0, 0, "rmw", kCounter, "relaxed", "gpu", 12) +
+                    access(1, 0, ticket, kCounter, "relaxed", "gpu", 12);
+    if (barrier)
+      t += sync(1, 0, "bar", 0, 13) + sync(1, 1, "bar", 0, 13);
+    return t + access(1, barrier ? 1 : 0, "r", kData, "plain", "", 14);
+  };
+  EXPECT_EQ(verdict(lastBlock(true, "rmw")), V{});
+  EXPECT_EQ(verdict(lastBlock(false, "rmw")), V{"fence-missing/inter-block"});
+  EXPECT_EQ(verdict(lastBlock(true, "r")), V{"fence-missing/inter-block"});
+}
+
 TEST(ReferenceLitmus, AccessesOutsideTheLockRaceWithTheCriticalSection) {
   LockStyle s;
   // Block 1 writes the counter without taking the lock.

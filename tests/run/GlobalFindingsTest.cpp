@@ -270,3 +270,43 @@ TEST(GlobalFindings, InterLaunchRaceNamesTheOtherKernelAndItsGrid) {
   EXPECT_EQ(back.records[0].gridDim1, r.gridDim1);
   EXPECT_EQ(back.records[0].blockDim1, r.blockDim1);
 }
+
+TEST(GlobalFindings, VolatileRaceIsAWarningOnTheFlagWithTheAtomicRefFix) {
+  GlobalFixture fx;
+  RunSummary summary;
+  fx.log.records = {fx.record(patch::kRaceVolatile, patch::kFlagInterBlock | patch::kFlagFirstRead)};
+  auto fs = findingsFromLog(fx.log, fx.sym, summary);
+  ASSERT_EQ(fs.size(), 1u);
+  EXPECT_EQ(fs[0].rule, "race-volatile");
+  EXPECT_EQ(fs[0].severity, Severity::Warning);
+  EXPECT_EQ(fs[0].where.line, 20u);
+  EXPECT_NE(fs[0].message.find("volatile read"), std::string::npos) << fs[0].message;
+  EXPECT_NE(fs[0].message.find("strong read by thread"), std::string::npos) << fs[0].message;
+  EXPECT_NE(fs[0].message.find("cuda::atomic_ref"), std::string::npos) << fs[0].message;
+  ASSERT_TRUE(fs[0].evidence);
+  EXPECT_EQ(fs[0].evidence->relation, "inter-block");
+}
+
+TEST(GlobalFindings, VolatileRacesInLibraryCodeAreCountedNotReported) {
+  // A volatile poll inside a toolkit header (CUB's look-back) and one with
+  // no source line (a cuBLAS kernel) are the libraries' own idioms.
+  GlobalFixture fx;
+  LineTable t;
+  auto &s = t.sections["_Z1gPi"];
+  s[0x100] = {"/usr/local/cuda-13.0/targets/x86_64-linux/include/cub/agent/single_pass_scan_operators.cuh", 10, {}};
+  s[0x200] = {"/usr/local/cuda/include/cub/device/dispatch/radix_sort.cuh", 20, {}};
+  fx.sym.preload("/virtual/g.cubin", t);
+  RawRecord inHeader = fx.record(patch::kRaceVolatile, patch::kFlagInterBlock);
+  RawRecord noLine = fx.record(patch::kRaceVolatile, patch::kFlagInterBlock);
+  noLine.first.offset = noLine.second.offset = 0x700; // not in the line table
+  noLine.first.pc = 0x9700;
+  noLine.second.pc = 0x9710;
+  noLine.second.offset = 0x710;
+  fx.log.records = {inHeader, noLine};
+  RunSummary summary;
+  auto fs = findingsFromLog(fx.log, fx.sym, summary);
+  EXPECT_TRUE(fs.empty());
+  bool said = false;
+  for (const std::string &w : summary.warnings) said |= w.find("2 race-volatile hazards in CUDA library code") == 0;
+  EXPECT_TRUE(said);
+}

@@ -46,6 +46,24 @@ __global__ void acquireThenBarrier(int *flag, const int *data, int *out) {
   __syncthreads();
   out[threadIdx.x] = data[threadIdx.x];
 }
+__global__ void namedHandOff(int *out) {
+  __shared__ int s[64];
+  if (threadIdx.x < 64) {
+    s[threadIdx.x] = 1;
+    asm volatile("bar.arrive 1, 128;" ::: "memory");
+  } else {
+    asm volatile("bar.sync 1, 128;" ::: "memory");
+    out[threadIdx.x] = s[threadIdx.x - 64];
+  }
+}
+__global__ void arriveFirst(int *out) {
+  if (threadIdx.x < 64) {
+    asm volatile("bar.arrive 1, 128;" ::: "memory");
+  } else {
+    asm volatile("bar.sync 1, 128;" ::: "memory");
+    out[threadIdx.x] = 1;
+  }
+}
 )";
 
 // A kernel calling device-side malloc() and free(), and one calling
@@ -201,6 +219,38 @@ TEST(SassAccessIndex, BarriersKnowTheFencesBeforeThem) {
     EXPECT_TRUE(fencedFromPoll);
   }
   EXPECT_EQ(barriers, 1);
+}
+
+TEST(SassAccessIndex, ArrivalsRideOnTheInstructionBeforeThem) {
+  // bar.arrive (BAR.ARV) has no callback: the shared store right before it
+  // carries the arrival (barrier 1, 128 threads); its waiting barriers know
+  // every arrival, so none is marked unattributed.
+  Built &b = built();
+  if (!b.error.empty()) GTEST_SKIP() << b.error;
+  const FunctionIndex &f = b.index.at("_Z12namedHandOffPi");
+  int carriers = 0;
+  for (uint32_t w : f.arrivals)
+    if (w) {
+      ++carriers;
+      EXPECT_EQ(w, kArriveAfter | 1u << 16 | 128u);
+    }
+  EXPECT_EQ(carriers, 1);
+  for (uint32_t e : f.entries) EXPECT_EQ(e & kPcUnattributedArrive, 0u);
+  EXPECT_TRUE(b.index.at("_Z18acquireThenBarrierPiPKiS_").arrivals.empty());
+}
+
+TEST(SassAccessIndex, AnArrivalWithoutCarrierMarksTheWaitingBarriers) {
+  // The arrive opens its branch: no instruction before it in its block has
+  // a callback. The bar.sync of the other branch must then acquire
+  // conservatively (kPcUnattributedArrive).
+  Built &b = built();
+  if (!b.error.empty()) GTEST_SKIP() << b.error;
+  const FunctionIndex &f = b.index.at("_Z11arriveFirstPi");
+  int marked = 0;
+  for (uint32_t e : f.entries)
+    if (e & kPcUnattributedArrive) ++marked;
+  EXPECT_GE(marked, 1);
+  for (uint32_t w : f.arrivals) EXPECT_EQ(w, 0u);
 }
 
 TEST(CubinSymbols, FindsDeviceVariablesAndFunctions) {
