@@ -77,7 +77,7 @@ __device__ __forceinline__ uint8_t pcInfoFrom(const LaunchState *st, uint64_t i,
   uint32_t bits = e & 0xff, count = (e >> 8) & 0xf, first = e >> 12;
   for (uint32_t k = 0; k < count; ++k) {
     uint32_t edge = st->pcEdges[first + k];
-    if ((edge >> 8) == from) return (uint8_t)((bits & (kPcStrong | kPcBlockScope | kPcKnown)) | (edge & 0xff));
+    if ((edge >> 8) == from) return (uint8_t)((bits & (kPcStrong | kPcBlockScope | kPcVolatile | kPcKnown)) | (edge & 0xff));
   }
   return (uint8_t)bits;
 }
@@ -384,12 +384,26 @@ __device__ __noinline__ void observe(const GAccess &a, const GEntry &w, uint64_t
   if (a.write) me->state |= kRmwObserved;
 }
 
-// Whether a volatile access and another thread's strong one (entry `e`,
-// `sameBlockConcurrent` for its block's epochs) are unordered: in one block
-// by barriers, across blocks unless the thread (or its block, past a
-// barrier) acquired a publication -- any (a race may be missed).
-__device__ __forceinline__ bool volatileUnordered(const GAccess &a, const GEntry &e, bool sameBlockConcurrent) {
-  if (e.block == (a.block & kGBlockMask)) return sameBlockConcurrent;
+// Whether entry `e` of this launch is unordered with access `a` by the
+// barriers of their block (another block's always is, as far as barriers
+// go): same barrier epoch, or -- once the block used named barriers or
+// synchronised within itself -- not ordered through warpKnows; lanes of
+// one warp also by their __syncwarp epochs.
+__device__ __forceinline__ bool entryConcurrent(const GAccess &a, const GEntry &e) {
+  if (e.block != (a.block & kGBlockMask)) return true;
+  bool sameWarp = (e.thread >> 5) == (a.thread >> 5);
+  if (!sameWarp && barriersNamed(a.slot))
+    return !barrierOrdered(a.slot, a.thread >> 5, e.thread >> 5, e.epoch, kGEpochMask);
+  if (e.epoch != (a.epoch & kGEpochMask)) return false;
+  return !sameWarp || (a.st->checkIntraWarp && e.warpSync == (a.warpSync & kGSyncMask));
+}
+
+// Whether a volatile access and another thread's strong one (entry `e`)
+// are unordered: in one block by barriers, across blocks unless the thread
+// (or its block, past a barrier) acquired a publication -- any (a race may
+// be missed).
+__device__ __forceinline__ bool volatileUnordered(const GAccess &a, const GEntry &e) {
+  if (e.block == (a.block & kGBlockMask)) return entryConcurrent(a, e);
   uint32_t acquired = *(volatile unsigned int *)&a.slot->acquiredEpoch;
   return !(a.me->state & kAcquired) && !(acquired && acquired <= a.epoch);
 }
@@ -405,6 +419,24 @@ __device__ __noinline__ void reportVolatile(const GAccess &a, const GEntry &e, u
   GlobalDetail d{e.block, a.range->id, a.address, 0};
   record(a.st, kRaceVolatile, epc, a.pc, e.thread, a.thread, (uint32_t)min(a.address - a.range->base, 0xffffffffull),
          flags, a.size, &d);
+}
+
+// volatile is not atomic (CUDA C++): a volatile access and another thread's
+// strong or atomic one race unless something orders them. Only the volatile
+// side is known as such (the entry keeps no bit for it), so the pair is
+// found when its volatile access comes second. Looked up before the word's
+// own check swaps the entries (kept out of checkGlobalWord: inlined there,
+// it broke that function's code on sm_90 -- misaligned-address faults).
+__device__ __noinline__ void checkVolatileWord(const GAccess &a, unsigned long long *word, unsigned int *pcs,
+                                               uint32_t bytes) {
+  uint32_t tag = a.st->launchTag & 0xff, block = a.block & kGBlockMask;
+  GEntry w = gDecode(__ldcg(word)), r = gDecode(__ldcg(word + 1));
+  if (w.bytes && w.tag == tag && (w.bytes & bytes) && !(w.block == block && w.thread == a.thread) && w.sync &&
+      volatileUnordered(a, w))
+    reportVolatile(a, w, widenPc32(__ldcg(pcs), a.pc), false);
+  if (a.write && r.bytes && r.tag == tag && (r.bytes & bytes) && !(r.block == block && r.thread == a.thread) &&
+      r.sync && volatileUnordered(a, r))
+    reportVolatile(a, r, widenPc32(__ldcg(pcs + 1), a.pc), true);
 }
 
 // Whether the launch of `tag` ran on a stream nothing orders with this one.
@@ -482,14 +514,7 @@ __device__ void checkGlobalWord(const GAccess &a, unsigned long long *word, unsi
                   (a.write ? kLastSyncRmw : 0) | kBlockAcquirePending | (inBlock ? kBlockObserved : 0);
   }
   // Synchronising accesses are ordered with each other.
-  auto concurrent = [&](const GEntry &e) {
-    if (e.block != block) return true;
-    bool sameWarp = (e.thread >> 5) == (a.thread >> 5);
-    if (!sameWarp && barriersNamed(a.slot))
-      return !barrierOrdered(a.slot, a.thread >> 5, e.thread >> 5, e.epoch, kGEpochMask);
-    if (e.epoch != (a.epoch & kGEpochMask)) return false;
-    return !sameWarp || (st->checkIntraWarp && e.warpSync == (a.warpSync & kGSyncMask));
-  };
+  auto concurrent = [&](const GEntry &e) { return entryConcurrent(a, e); };
   // Against the writer: a race unless both synchronise.
   // A plain access after another block's atomic on the same word is ordered
   // only when this thread's last synchronising read was of that word (the
@@ -514,17 +539,6 @@ __device__ void checkGlobalWord(const GAccess &a, unsigned long long *word, unsi
   if (a.write && rLive && (r.bytes & bytes) && !(r.block == block && r.thread == a.thread && !r.several) &&
       !(r.sync && a.sync) && concurrent(r))
     reportGlobal(a, r, widenPc32(__ldcg(pcs + 1), a.pc), kGlobalRaceWAR, r.sync);
-  // volatile is not atomic (CUDA C++): a volatile access and another
-  // thread's strong or atomic one race unless something orders them. Only
-  // the volatile side is known as such (the entry keeps no bit for it), so
-  // the pair is found when its volatile access comes second.
-  if (a.vol && st->volatileRaces) {
-    if (wLive && (w.bytes & bytes) && !wSelf && w.sync && volatileUnordered(a, w, concurrent(w)))
-      reportVolatile(a, w, wpc, false);
-    if (a.write && rLive && (r.bytes & bytes) && !(r.block == block && r.thread == a.thread) && r.sync &&
-        volatileUnordered(a, r, concurrent(r)))
-      reportVolatile(a, r, widenPc32(__ldcg(pcs + 1), a.pc), true);
-  }
 
   if (read && !a.write) {
     if (rLive) {
@@ -604,7 +618,9 @@ __device__ void globalAccess(const LaunchState *st, uint64_t pc, uint64_t addres
         uint64_t at = word * 4 + b;
         if (at >= offset && at < offset + size && ((byteMask >> (at - offset)) & 1u)) bytes |= 1u << b;
       }
-      if (bytes) checkGlobalWord(a, range->shadow + 2 * word, range->pcs + 2 * word, bytes, read || atomic);
+      if (!bytes) continue;
+      if (a.vol && st->volatileRaces) checkVolatileWord(a, range->shadow + 2 * word, range->pcs + 2 * word, bytes);
+      checkGlobalWord(a, range->shadow + 2 * word, range->pcs + 2 * word, bytes, read || atomic);
     }
   }
   // Any store but an atomic is data a later publication must fence.
