@@ -12,6 +12,10 @@ is 1 when lint fails on a kernel (or its time budget runs out), else 0.
   python3 bench/lint_scaling.py                       # every series
   python3 bench/lint_scaling.py --series lines --sizes 1000,5000
   python3 bench/lint_scaling.py --markdown            # the table of bench/README.md
+  python3 bench/lint_scaling.py --series blockdim     # the same reductions for 32..1024 threads
+
+Each run has --time-report on: the last column is the time of
+warp-implicit-synchronous, the rule that evaluates every thread of a block.
 """
 import argparse
 import math
@@ -27,7 +31,22 @@ SERIES = {
     "lines": [1000, 5000, 20000, 80000],
     "branches": [100, 1000, 3000, 10000],
     "gotos": [100, 500, 2000],
+    # Not a size: the block size the kernels are written for (the same
+    # code for every B but the loop's bound); what grows with B is shown
+    # against B, with warp-implicit-synchronous's own time.
+    "blockdim": [32, 128, 512, 1024],
 }
+RULE = "warp-implicit-synchronous"
+
+
+def rule_seconds(time_report, rule):
+    """A rule's seconds in the totals of lint's --time-report (stderr)."""
+    total = time_report.rfind("\ntotal:")
+    for line in time_report[total:].splitlines():
+        parts = line.split()
+        if len(parts) == 3 and parts[1] == "s" and parts[2] == rule:
+            return float(parts[0])
+    return float("nan")
 
 
 def run(cmd):
@@ -79,33 +98,35 @@ def main():
             with open(path) as f:
                 lines = sum(1 for _ in f)
             wall, cpu, rss, rc, err = run([o.warpcheck, "lint", "-j1", "-q", "--color", "never", "--cuda-arch", o.cuda_arch,
-                                           "--max-time-per-file", str(o.timeout), path])
+                                           "--max-time-per-file", str(o.timeout), "--time-report", path])
             note = ""
             if rc not in (0, 1):
                 failed = True
                 note = "lint exit %d%s" % (rc, " (time budget ran out)" if "stopped early" in err else "")
-            points.append((lines, cpu))
-            rows.append((s, n, lines, wall, cpu, rss, note))
-            print("%-9s %7d %7d lines  wall %8.2f s  cpu %8.2f s  %7.0f MiB  %7.1f us/line %s" %
-                  (s, n, lines, wall, cpu, rss, cpu / lines * 1e6, note), flush=True)
+            rule = rule_seconds(err, RULE)
+            points.append((n if s == "blockdim" else lines, cpu))
+            rows.append((s, n, lines, wall, cpu, rss, note, rule))
+            print("%-9s %7d %7d lines  wall %8.2f s  cpu %8.2f s  %7.0f MiB  %7.1f us/line  %s %.2f s %s" %
+                  (s, n, lines, wall, cpu, rss, cpu / lines * 1e6, RULE, rule, note), flush=True)
         k = fit_exponent(points)
         # The fixed cost (parsing the CUDA headers, about a second) hides
         # growth at the small sizes: the exponent of the last step shows it.
         k_last = fit_exponent(points[-2:])
         per_line = [t / n for n, t in points]
-        print("%-9s fitted growth: cpu ~ lines^%.2f (last step: ^%.2f); cost per line, largest / smallest: %.2fx" %
-              (s, k, k_last, per_line[-1] / per_line[0]), flush=True)
-        rows.append((s, "fit", k, per_line[-1] / per_line[0], k_last))
+        unit = "B" if s == "blockdim" else "lines"
+        print("%-9s fitted growth: cpu ~ %s^%.2f (last step: ^%.2f); cost per %s, largest / smallest: %.2fx" %
+              (s, unit, k, k_last, "B" if s == "blockdim" else "line", per_line[-1] / per_line[0]), flush=True)
+        rows.append((s, "fit", k, per_line[-1] / per_line[0], k_last, unit))
     if o.markdown:
-        print("\n| series | size | lines | wall s | cpu s | peak MiB | us/line (cpu) |")
-        print("|---|---|---|---|---|---|---|")
+        print("\n| series | size | lines | wall s | cpu s | peak MiB | us/line (cpu) | %s s (wall) |" % RULE)
+        print("|---|---|---|---|---|---|---|---|")
         for r in rows:
             if r[1] == "fit":
-                print("| %s | fitted: cpu ~ lines^%.2f, last step ^%.2f | | | | | largest/smallest per line: %.2fx |" %
-                      (r[0], r[2], r[4], r[3]))
+                print("| %s | fitted: cpu ~ %s^%.2f, last step ^%.2f | | | | | largest/smallest per %s: %.2fx | |" %
+                      (r[0], r[5], r[2], r[4], "B" if r[5] == "B" else "line", r[3]))
             else:
-                print("| %s | %d | %d | %.2f | %.2f | %.0f | %.1f%s |" %
-                      (r[0], r[1], r[2], r[3], r[4], r[5], r[4] / r[2] * 1e6, " " + r[6] if r[6] else ""))
+                print("| %s | %d | %d | %.2f | %.2f | %.0f | %.1f%s | %.2f |" %
+                      (r[0], r[1], r[2], r[3], r[4], r[5], r[4] / r[2] * 1e6, " " + r[6] if r[6] else "", r[7]))
     return 1 if failed else 0
 
 

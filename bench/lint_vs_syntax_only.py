@@ -4,7 +4,9 @@
 For each file of a corpus, times `warpcheck lint -j1 FILE` against the
 clang++ -fsyntax-only runs that do the same parsing work: one host pass and
 one device pass per arch, with the flags warpcheck's PassRunner.cpp
-(passCommandLine) gives them. Optionally also clang-tidy over the same
+(passCommandLine) gives them, including the compat header lint
+force-includes from memory (analyzer/frontend/CudaOverlay.cpp; written to a
+temporary file here). Optionally also clang-tidy over the same
 passes, as a familiar reference for "a static analysis on top of the AST".
 
 Reports the median wall time over --reps runs and the peak RSS per file,
@@ -24,6 +26,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 BENCH = os.path.dirname(os.path.abspath(__file__))
@@ -75,14 +78,57 @@ def toolkit_version(cuda):
     return major, minor, 0
 
 
+OVERLAY_SOURCE = os.path.join(ROOT, "analyzer/frontend/CudaOverlay.cpp")
+# clang 22's default OpenMP version, as openmpMacroValue (CudaOverlay.cpp) maps it.
+OPENMP_VALUES = {"31": "201107", "40": "201307", "45": "201511", "50": "201811",
+                 "51": "202011", "52": "202111", "60": "202411"}
+
+
+def write_overlay_header(directory):
+    """Lint force-includes a compat header that lives in memory only
+    (analyzer/frontend/CudaOverlay.cpp, kHeader): the baseline must parse
+    it too, or the comparison is not like for like. Its text is read from
+    that source file and written to `directory`; returns the path."""
+    with open(OVERLAY_SOURCE) as f:
+        m = re.search(r'kHeader = R"__wc\((.*?)\)__wc"', f.read(), re.S)
+    if not m:
+        sys.exit("lint_vs_syntax_only: no kHeader in %s: update write_overlay_header" % OVERLAY_SOURCE)
+    path = os.path.join(directory, "warpcheck_cuda_compat.h")
+    with open(path, "w") as f:
+        f.write(m.group(1))
+    return path
+
+
+def openmp_macro(args):
+    """_OPENMP's value under `args` ("" when OpenMP is off), as lint gives it
+    to device passes (openmpMacroValue)."""
+    on, version = False, "51"
+    for a in args:
+        if a == "-fopenmp" or a.startswith("-fopenmp="):
+            on = True
+        elif a == "-fno-openmp":
+            on = False
+        elif a.startswith("-fopenmp-version="):
+            version = a[len("-fopenmp-version="):]
+    return OPENMP_VALUES.get(version, "202011") if on else ""
+
+
+OVERLAY = None  # path of the compat header, written once by main()
+
+
 def pass_args(cuda, version, args, host, arch, archs):
-    """The clang args of one warpcheck pass, minus the file (passCommandLine).
-    The host pass names every device arch, for __CUDA_ARCH_LIST__."""
+    """The clang args of one warpcheck pass, minus the file (passCommandLine),
+    with the overlay lint adds (addCudaOverlayArgs). The host pass names
+    every device arch, for __CUDA_ARCH_LIST__."""
     major, minor, build = version
     out = ["-xcuda", "-fsyntax-only", "-w", "-Wno-unknown-cuda-version", "-fno-caret-diagnostics",
            "--cuda-path=" + cuda, "-isystem", cuda + "/include/cccl",
            "-D__CUDACC_VER_MAJOR__=%d" % major, "-D__CUDACC_VER_MINOR__=%d" % minor,
-           "-D__CUDACC_VER_BUILD__=%d" % build] + args
+           "-D__CUDACC_VER_BUILD__=%d" % build,
+           "-include", OVERLAY, "-D_CG_CLUSTER_INTRINSICS_AVAILABLE"]
+    if not host and openmp_macro(args):
+        out.append("-D_OPENMP=" + openmp_macro(args))
+    out += args
     if host:
         return out + ["--offload-host-only"] + ["--offload-arch=" + a for a in archs]
     return out + ["--offload-device-only", "--offload-arch=" + arch]
@@ -140,8 +186,10 @@ def main():
     ap.add_argument("-v", "--verbose", action="store_true", help="print each command")
     ap.add_argument("--args", nargs=argparse.REMAINDER, default=[], help="compiler args for FILES")
     o = ap.parse_args()
-    global VERBOSE
+    global VERBOSE, OVERLAY
     VERBOSE = o.verbose
+    overlay_dir = tempfile.TemporaryDirectory(prefix="lint_vs_syntax_only.")
+    OVERLAY = write_overlay_header(overlay_dir.name)
 
     # The tools run in each corpus's own directory: resolve paths given
     # relative to ours first.
@@ -183,8 +231,9 @@ def main():
         syn = measure(lambda: run_passes([[o.clang] + p + [path] for p in passes], cwd), o.reps)
         row = [os.path.relpath(path, cwd), lint, syn]
         name = row[0] if len(row[0]) <= 52 else "..." + row[0][-49:]
-        line = "%-52s %8.2f %8.2f %6.2f %8.0f %8.0f" % (name, lint[0], syn[0], lint[0] / syn[0],
-                                                        lint[2], syn[2])
+        line = "%-52s %8.2f %8.2f %6.2f %8.0f %8.0f  cpu %6.2f / %6.2f = %4.2f" % (
+            name, lint[0], syn[0], lint[0] / syn[0], lint[2], syn[2], lint[1], syn[1],
+            lint[1] / syn[1] if syn[1] else 0)
         # lint exits 2 when a pass does not parse; clang then fails too.
         notes = []
         if lint[3] not in (0, 1):

@@ -253,7 +253,7 @@ void SharedAccessModel::addFrames(const FunctionDecl *fn) {
       f->callSite = call;
       f->parent = parent;
       Frame *raw = f.get();
-      f->lanes->setLeafValue([this, raw](const Expr *e, unsigned tid) { return leaf(*raw, e, tid); });
+      f->lanes->setLeafValue([this, raw](const Expr *e) { return leaf(*raw, e); });
       frames_.push_back(std::move(f));
       countLoops(*raw);
       out.push_back(raw);
@@ -300,14 +300,18 @@ const Expr *SharedAccessModel::argumentFor(const Frame &f, const ParmVarDecl *p)
   return i < f.callSite->getNumArgs() ? f.callSite->getArg(i) : nullptr;
 }
 
-std::optional<int64_t> SharedAccessModel::leaf(const Frame &f, const Expr *e, unsigned tid) {
-  if (--budget_ < 0) return std::nullopt;
-  auto symbol = [&](const std::string &key) -> std::optional<int64_t> {
-    if (symbols_ < 0) return std::nullopt; // guard mode: a uniform unknown stays unknown
+ThreadValues SharedAccessModel::leaf(const Frame &f, const Expr *e) {
+  // A leaf is evaluated for every thread at once: it costs what about 32
+  // single-thread evaluations did.
+  budget_ -= kLeafCost;
+  if (budget_ < 0) return ThreadValues();
+  auto symbol = [&](const std::string &key) -> ThreadValues {
+    if (symbols_ < 0) return ThreadValues(); // guard mode: a uniform unknown stays unknown
     auto [it, inserted] = symbolIndex_.emplace(key, int64_t(symbolIndex_.size()));
     // Large, distinct, and different between the two sets, so that a
     // conflict that holds in both does not depend on their values.
-    return (symbols_ == 0 ? (int64_t(1) << 16) : (int64_t(3) << 17)) + it->second * (symbols_ == 0 ? 4099 : 8209);
+    return ThreadValues((symbols_ == 0 ? (int64_t(1) << 16) : (int64_t(3) << 17)) +
+                        it->second * (symbols_ == 0 ? 4099 : 8209));
   };
   if (auto ref = builtinVarRef(e); ref.var != BuiltinVar::None) {
     // threadIdx.y/z are the same for the lanes of a warp (blockDim.x is
@@ -315,19 +319,19 @@ std::optional<int64_t> SharedAccessModel::leaf(const Frame &f, const Expr *e, un
     return symbol(std::string("builtin:") + char('0' + int(ref.var)) + ref.dim);
   }
   const VarDecl *v = referencedVar(e);
-  if (!v) return std::nullopt;
+  if (!v) return ThreadValues();
   if (counters_)
-    if (auto it = counters_->find(v); it != counters_->end()) return it->second;
+    if (auto it = counters_->find(v); it != counters_->end()) return ThreadValues(it->second);
   const auto *p = dyn_cast<ParmVarDecl>(v);
-  if (!p || info(f.fn).modified.count(p)) return std::nullopt;
+  if (!p || info(f.fn).modified.count(p)) return ThreadValues();
   if (f.parent) {
     const Expr *arg = argumentFor(f, p);
-    if (!arg || !f.parent->lanes) return std::nullopt;
-    return f.parent->lanes->evaluate(arg, tid);
+    if (!arg || !f.parent->lanes) return ThreadValues();
+    return f.parent->lanes->evaluateAll(arg);
   }
   if (f.fn->hasAttr<CUDAGlobalAttr>() && p->getType()->isIntegralOrEnumerationType())
     return symbol("param:" + std::to_string(reinterpret_cast<uintptr_t>(p)));
-  return std::nullopt;
+  return ThreadValues();
 }
 
 // ---- counted loops --------------------------------------------------------
@@ -339,7 +343,8 @@ void SharedAccessModel::countLoops(Frame &f) {
   counters_ = nullptr;
   symbols_ = -1;
   auto uniformValue = [&](const Expr *e) -> std::optional<int64_t> {
-    auto a = f.lanes->evaluate(e, 0), b = f.lanes->evaluate(e, 37);
+    ThreadValues v = f.lanes->evaluateAll(e);
+    const std::optional<int64_t> &a = v.at(0), &b = v.at(37);
     if (!a || !b || *a != *b) return std::nullopt;
     return a;
   };
@@ -691,8 +696,11 @@ const std::vector<std::pair<const SharedAccess *, uint64_t>> &SharedAccessModel:
   const Frame &f = *a.frame;
   FunctionInfo &fi = info(f.fn);
   if (!fi.cfg) return out;
-  std::multimap<const Stmt *, const SharedAccess *> byAnchor;
-  for (const SharedAccess *b : accessesOf(f)) byAnchor.emplace(b->anchor, b);
+  // The frame's accesses by CFG element, built once per frame: per access
+  // it would be quadratic in a long kernel.
+  std::multimap<const Stmt *, const SharedAccess *> &byAnchor = byAnchor_[&f];
+  if (byAnchor.empty())
+    for (const SharedAccess *b : accessesOf(f)) byAnchor.emplace(b->anchor, b);
   std::map<const Stmt *, unsigned> incs;
   for (const CountedLoop &cl : f.loops)
     if (cl.loop->getInc()) incs[cl.loop->getInc()] = cl.index;
@@ -712,12 +720,17 @@ const std::vector<std::pair<const SharedAccess *, uint64_t>> &SharedAccessModel:
   };
   auto blocksRead = [&](const CFGBlock *succ) {
     const auto *loop = dyn_cast_or_null<ForStmt>(succ->getTerminatorStmt());
-    if (a.writes || !loop || within(loop, a.anchor) ||
-        !isCollectiveLoop(loop, ctx_.ast(), ctx_.options().warpSize))
-      return false;
-    for (const SharedAccess *b : accessesOf(f))
-      if (within(loop, b->anchor)) return false;
-    return true;
+    if (a.writes || !loop || within(loop, a.anchor)) return false;
+    // Whether the loop is a shuffle loop free of this frame's accesses
+    // depends on the loop only: once per loop, not per access.
+    auto [known, inserted] = quietCollectiveLoops_.try_emplace({&f, loop}, false);
+    if (inserted) {
+      bool quiet = isCollectiveLoop(loop, ctx_.ast(), ctx_.options().warpSize);
+      for (const SharedAccess *b : accessesOf(f))
+        if (quiet && within(loop, b->anchor)) quiet = false;
+      known->second = quiet;
+    }
+    return known->second;
   };
   while (!work.empty()) {
     State st = work.front();
@@ -785,19 +798,22 @@ const SharedAccessModel::Table &SharedAccessModel::table(const SharedAccess &a, 
   int savedSymbols = symbols_;
   counters_ = &counters;
   symbols_ = symbols;
-  for (unsigned tid = 0; tid < kThreads && t.known; ++tid) {
+  for (unsigned tid = 0; tid < kThreads; ++tid) {
     t.reach[tid] = r.reach[tid / 32][tid % 32];
-    if (t.reach[tid] == Reach::No) continue;
-    int64_t addr = a.offset;
-    for (const SharedAccess::Term &term : a.terms) {
-      auto v = term.frame->lanes->evaluate(term.e, tid);
-      if (!v || budget_ <= 0) {
-        t.known = false;
-        break;
-      }
-      addr += *v * term.scale;
+    t.addr[tid] = a.offset;
+  }
+  // Each term for every thread at once; an address must be known for
+  // every thread that may reach the access.
+  for (const SharedAccess::Term &term : a.terms) {
+    ThreadValues v = term.frame->lanes->evaluateAll(term.e);
+    if (budget_ <= 0) t.known = false;
+    for (unsigned tid = 0; tid < kThreads && t.known; ++tid) {
+      if (t.reach[tid] == Reach::No) continue;
+      const std::optional<int64_t> &x = v.at(tid);
+      if (!x) t.known = false;
+      else t.addr[tid] += *x * term.scale;
     }
-    t.addr[tid] = addr;
+    if (!t.known) break;
   }
   counters_ = savedCounters;
   symbols_ = savedSymbols;

@@ -3,10 +3,11 @@
 // perform them, for warp-synchronous-exchange checks:
 //
 // - which bytes of which __shared__ variable each thread touches, evaluated
-//   concretely per threadIdx.x = 0..1023 with the lane model (block-uniform
-//   unknowns such as blockIdx or a kernel parameter become symbols that are
-//   the same for every thread; counters of loops like
-//   `for (o = 16; o > 0; o >>= 1)` are enumerated);
+//   concretely for threadIdx.x = 0..1023 with the lane model, each
+//   expression once for all the threads (block-uniform unknowns such as
+//   blockIdx or a kernel parameter become symbols that are the same for
+//   every thread; counters of loops like `for (o = 16; o > 0; o >>= 1)`
+//   are enumerated);
 // - which threads reach each access (guards, early exits, call sites);
 // - which accesses can follow each other with no barrier, __syncwarp() or
 //   fence in between (paths over clang's CFG).
@@ -123,7 +124,7 @@ private:
   void addFrames(const clang::FunctionDecl *fn);
   void collectAccesses(Frame &f);
   void countLoops(Frame &f);
-  std::optional<int64_t> leaf(const Frame &f, const clang::Expr *e, unsigned tid);
+  ThreadValues leaf(const Frame &f, const clang::Expr *e);
   bool lvalueAddr(const clang::Expr *e, const Frame &f, SharedAccess &a, int depth);
   bool pointerAddr(const clang::Expr *e, const Frame &f, SharedAccess &a, int depth);
   const clang::Expr *argumentFor(const Frame &f, const clang::ParmVarDecl *p) const;
@@ -135,6 +136,9 @@ private:
   std::map<const Frame *, std::vector<const SharedAccess *>> accesses_;
   std::vector<std::unique_ptr<SharedAccess>> accessStore_;
   std::map<const SharedAccess *, std::vector<std::pair<const SharedAccess *, uint64_t>>> followers_;
+  std::map<const Frame *, std::multimap<const clang::Stmt *, const SharedAccess *>> byAnchor_;
+  // Counted full-mask shuffle loops with no access of the frame inside.
+  std::map<std::pair<const Frame *, const clang::ForStmt *>, bool> quietCollectiveLoops_;
   std::map<std::tuple<const SharedAccess *, std::vector<int64_t>, int>, std::unique_ptr<Table>> tables_;
   std::map<const clang::FunctionDecl *, int> ordering_; // 0 computing, 1 no, 2 yes
   std::map<const clang::FunctionDecl *, std::vector<std::pair<const clang::FunctionDecl *, const clang::CallExpr *>>>
@@ -145,7 +149,8 @@ private:
   // Evaluation state read by the frames' leaf callbacks.
   const Counters *counters_ = nullptr;
   int symbols_ = -1; // -1: guard mode, unknowns stay unknown
-  long long budget_ = 60'000'000;
+  long long budget_ = 60'000'000; // in single-thread leaf evaluations
+  static constexpr long long kLeafCost = 32; // of one leaf evaluated for every thread
 };
 
 } // namespace warpcheck

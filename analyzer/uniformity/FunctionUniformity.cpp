@@ -172,9 +172,10 @@ struct FunctionUniformity::Impl {
   mutable std::vector<std::unique_ptr<llvm::SparseBitVector<>>> cdStar; // transitive control deps
   mutable llvm::BitVector cdScratch;
   mutable std::vector<std::unique_ptr<llvm::BitVector>> reachable; // blocks reachable from
-  // Blocks reachable from a successor of a branch without passing the
-  // branch again, keyed by (branch, successor) block ids.
-  mutable std::map<std::pair<unsigned, unsigned>, llvm::BitVector> reachableAvoiding;
+  // The blocks that reach a target block without entering a branch block,
+  // keyed by (target, branch) ids (reachesAvoiding).
+  mutable std::map<std::pair<unsigned, unsigned>, llvm::SmallVector<unsigned, 16>> reachersAvoiding;
+  mutable llvm::BitVector backSeen; // scratch of reachesAvoiding, all clear between calls
   struct UseInfo { llvm::SmallVector<unsigned, 4> defs; llvm::SmallVector<const CFGBlock *, 2> sync; };
   llvm::DenseMap<const DeclRefExpr *, UseInfo> uses;
 
@@ -420,15 +421,38 @@ struct FunctionUniformity::Impl {
     return *slot;
   }
 
-  // Blocks reachable from `succ` on paths that do not go through `branch`:
-  // inside a loop, the side of a branch that skips a statement still
-  // reaches it in the next iteration, but only through the branch again.
-  const llvm::BitVector &reachableFromAvoiding(const CFGBlock *succ, const CFGBlock *branch) const {
-    auto key = std::make_pair(branch->getBlockID(), succ->getBlockID());
-    auto it = reachableAvoiding.find(key);
-    if (it != reachableAvoiding.end()) return it->second;
-    llvm::BitVector seen = succ == branch ? llvm::BitVector(cfg->getNumBlockIDs()) : blocksReachable(succ, branch);
-    return reachableAvoiding.emplace(key, std::move(seen)).first->second;
+  // Whether `target` can be reached from `from` without entering `avoid`
+  // (`avoid` != `target`). Searched backwards from the target: the blocks
+  // that reach a statement without passing one of its guards are the
+  // guard's own region, whereas a forward walk from the guard's other side
+  // would cover the rest of the function — once per guard, quadratic in a
+  // long kernel. Memoized per (target, avoid); the search is reused for
+  // every side of the branch.
+  bool reachesAvoiding(const CFGBlock *from, const CFGBlock *target, const CFGBlock *avoid) const {
+    if (from == avoid) return false;
+    auto key = std::make_pair(target->getBlockID(), avoid->getBlockID());
+    auto it = reachersAvoiding.find(key);
+    if (it == reachersAvoiding.end()) {
+      llvm::SmallVector<unsigned, 16> found; // the blocks reaching target, sorted
+      if (backSeen.size() != cfg->getNumBlockIDs()) backSeen.resize(cfg->getNumBlockIDs());
+      std::vector<const CFGBlock *> work{target};
+      backSeen.set(target->getBlockID());
+      found.push_back(target->getBlockID());
+      while (!work.empty()) {
+        const CFGBlock *x = work.back();
+        work.pop_back();
+        for (const CFGBlock *p : x->preds())
+          if (p && p != avoid && !backSeen.test(p->getBlockID())) {
+            backSeen.set(p->getBlockID());
+            found.push_back(p->getBlockID());
+            work.push_back(p);
+          }
+      }
+      for (unsigned id : found) backSeen.reset(id);
+      std::sort(found.begin(), found.end());
+      it = reachersAvoiding.emplace(key, std::move(found)).first;
+    }
+    return std::binary_search(it->second.begin(), it->second.end(), from->getBlockID());
   }
 
   // `from` and the blocks reachable from it without entering `avoid`.
@@ -1150,33 +1174,53 @@ struct FunctionUniformity::Impl {
     if (const auto *dre = dyn_cast<DeclRefExpr>(e)) {
       const auto *v = dyn_cast<VarDecl>(dre->getDecl());
       if (v && isTracked(v) && defsOf[v].size() > 1 && !visiting.count(v)) {
-        const Expr *init = nullptr;
-        std::vector<Addend> steps;
-        bool induction = true;
-        for (unsigned d : defsOf[v]) {
-          const Def &def = defs[d];
-          if (!def.compound) {
-            induction &= !init && def.value;
-            init = def.value;
-          } else if (const auto *ca = dyn_cast<CompoundAssignOperator>(def.stmt)) {
-            induction &= ca->getOpcode() == BO_AddAssign || ca->getOpcode() == BO_SubAssign;
-            steps.push_back({ca->getRHS(), ca->getOpcode() == BO_AddAssign ? sign : -sign});
-          } else {
-            induction &= isa<UnaryOperator>(def.stmt);
-          }
-        }
-        if (induction && init) {
+        const Induction &ind = inductionOf(v);
+        if (ind.init) {
           visiting.insert(v);
           // Which definition the use sees may itself be decided by a branch.
           const UseInfo &info = useInfo(dre, v);
           for (const CFGBlock *b : info.sync) extra.join(branchLevel.lookup(b));
-          out.insert(out.end(), steps.begin(), steps.end());
-          return collectAddends(init, sign, out, visiting, extra, depth + 1);
+          for (const Addend &step : ind.steps) out.push_back({step.expr, step.sign * sign});
+          return collectAddends(ind.init, sign, out, visiting, extra, depth + 1);
         }
       }
     }
     out.push_back({e, sign});
     return true;
+  }
+
+  // A local defined once and then only stepped by += / -= (or ++/--): its
+  // initial value and its steps (signs for a positive use). Syntactic, so
+  // computed once per variable: a variable assigned all over a long kernel
+  // has as many definitions as the kernel has lines, and every comparison
+  // that uses it would scan them all.
+  struct Induction {
+    const Expr *init = nullptr; // null when v is not such a variable
+    std::vector<Addend> steps;
+  };
+  llvm::DenseMap<const VarDecl *, std::unique_ptr<Induction>> inductions;
+  const Induction &inductionOf(const VarDecl *v) {
+    std::unique_ptr<Induction> &slot = inductions[v];
+    if (slot) return *slot;
+    slot = std::make_unique<Induction>();
+    const Expr *init = nullptr;
+    bool induction = true;
+    for (unsigned d : defsOf[v]) {
+      const Def &def = defs[d];
+      if (!def.compound) {
+        induction &= !init && def.value;
+        init = def.value;
+      } else if (const auto *ca = dyn_cast<CompoundAssignOperator>(def.stmt)) {
+        induction &= ca->getOpcode() == BO_AddAssign || ca->getOpcode() == BO_SubAssign;
+        slot->steps.push_back({ca->getRHS(), ca->getOpcode() == BO_AddAssign ? 1 : -1});
+      } else {
+        induction &= isa<UnaryOperator>(def.stmt);
+      }
+      if (!induction) break;
+    }
+    if (induction && init) slot->init = init;
+    else slot->steps.clear();
+    return *slot;
   }
 
   // Two thread-dependent addends are the same value: the same expression,
@@ -1373,8 +1417,8 @@ std::vector<Guard> FunctionUniformity::guards(const Stmt *s, bool withExits) con
     int sides = 0;
     unsigned i = 0;
     for (const CFGBlock *succ : b->succs()) {
-      if (succ && (target == b ? impl_->reachableFrom(succ) : impl_->reachableFromAvoiding(succ, b))
-                      .test(target->getBlockID())) {
+      if (succ && (target == b ? impl_->reachableFrom(succ).test(target->getBlockID())
+                               : impl_->reachesAvoiding(succ, target, b))) {
         sides |= 1 << std::min(i, 1u);
         if (const auto *cs = dyn_cast_or_null<CaseStmt>(succ->getLabel())) g.caseValue = cs->getLHS();
       }

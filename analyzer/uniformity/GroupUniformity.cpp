@@ -74,15 +74,16 @@ std::optional<GroupUniformity::Verdict> GroupUniformity::concrete(const Expr *e,
   // proves it the same; a difference proves nothing.
   unsigned chunk = tile ? group.size : warpSize_;
   if (chunk > total) return std::nullopt;
+  ThreadValues values = lanes_.evaluateAll(e);
   // What cannot be evaluated for the first threads (a load, a parameter)
-  // cannot be for the others either: do not try 1024 times.
-  if (!lanes_.evaluate(e, 0) && !lanes_.evaluate(e, 1)) return std::nullopt;
+  // cannot be for the others either.
+  if (!values.at(0) && !values.at(1)) return std::nullopt;
   bool complete = true;
   for (unsigned base = 0; base < total; base += chunk) {
     std::optional<int64_t> first;
     unsigned firstTid = base;
     for (unsigned t = base; t < base + chunk; ++t) {
-      std::optional<int64_t> v = lanes_.evaluate(e, t);
+      const std::optional<int64_t> &v = values.at(t);
       if (!v) {
         complete = false;
         continue;

@@ -61,103 +61,150 @@ const Expr *LaneModel::definitionOf(const Expr *e) const {
   return e ? e->IgnoreParenImpCasts() : nullptr;
 }
 
-std::optional<int64_t> LaneModel::evaluate(const Expr *e, unsigned tid) const { return eval(e, tid, 0); }
+namespace {
 
-std::optional<int64_t> LaneModel::eval(const Expr *e, unsigned tid, int depth) const {
-  if (!e || depth > 24) return std::nullopt;
+// f applied to each thread's value: once when `a` is the same for all.
+template <class F> ThreadValues map1(const ThreadValues &a, F f) {
+  if (a.isUniform()) return ThreadValues(f(a.at(0)));
+  ThreadValues out = ThreadValues::perThread();
+  for (unsigned t = 0; t < ThreadValues::kThreads; ++t) out.slot(t) = f(a.at(t));
+  return out;
+}
+
+template <class F> ThreadValues map2(const ThreadValues &a, const ThreadValues &b, F f) {
+  if (a.isUniform() && b.isUniform()) return ThreadValues(f(a.at(0), b.at(0)));
+  ThreadValues out = ThreadValues::perThread();
+  for (unsigned t = 0; t < ThreadValues::kThreads; ++t) out.slot(t) = f(a.at(t), b.at(t));
+  return out;
+}
+
+template <class F> ThreadValues map3(const ThreadValues &a, const ThreadValues &b, const ThreadValues &c, F f) {
+  if (a.isUniform() && b.isUniform() && c.isUniform()) return ThreadValues(f(a.at(0), b.at(0), c.at(0)));
+  ThreadValues out = ThreadValues::perThread();
+  for (unsigned t = 0; t < ThreadValues::kThreads; ++t) out.slot(t) = f(a.at(t), b.at(t), c.at(t));
+  return out;
+}
+
+using Value = std::optional<int64_t>;
+
+} // namespace
+
+ThreadValues LaneModel::evaluateAll(const Expr *e) const { return eval(e, 0); }
+
+std::optional<int64_t> LaneModel::evaluate(const Expr *e, unsigned tid) const { return eval(e, 0).at(tid); }
+
+ThreadValues LaneModel::eval(const Expr *e, int depth) const {
+  if (!e || depth > 24) return ThreadValues();
   e = e->IgnoreParens();
-  if (e->isValueDependent() || e->isTypeDependent()) return std::nullopt;
+  if (e->isValueDependent() || e->isTypeDependent()) return ThreadValues();
   const ASTContext &ast = fu_.program().ast();
   if (!e->HasSideEffects(ast)) {
     Expr::EvalResult r;
-    if (e->getType()->isIntegralOrEnumerationType() && e->EvaluateAsInt(r, ast)) return r.Val.getInt().getExtValue();
+    if (e->getType()->isIntegralOrEnumerationType() && e->EvaluateAsInt(r, ast))
+      return ThreadValues(r.Val.getInt().getExtValue());
   }
   if (auto ref = builtinVarRef(e); ref.var != BuiltinVar::None) {
-    if (ref.var == BuiltinVar::ThreadIdx && ref.dim == 'x') return int64_t(tid);
-    return leafValue_ ? leafValue_(e, tid) : std::nullopt;
-  }
-  if (const auto *call = dyn_cast<CallExpr>(e); call && callValue_) return callValue_(call, tid);
-  if (const auto *ce = dyn_cast<CastExpr>(e)) {
-    auto v = eval(ce->getSubExpr(), tid, depth + 1);
-    if (!v) return v;
-    QualType t = ce->getType();
-    if (t->isBooleanType()) return int64_t(*v != 0);
-    if (t->isIntegerType()) {
-      unsigned bits = ast.getIntWidth(t);
-      if (bits < 64) {
-        uint64_t m = (uint64_t(1) << bits) - 1;
-        uint64_t u = uint64_t(*v) & m;
-        if (t->isSignedIntegerType() && (u >> (bits - 1))) return int64_t(u | ~m);
-        return int64_t(u);
-      }
+    if (ref.var == BuiltinVar::ThreadIdx && ref.dim == 'x') {
+      ThreadValues out = ThreadValues::perThread();
+      for (unsigned t = 0; t < ThreadValues::kThreads; ++t) out.slot(t) = int64_t(t);
+      return out;
     }
-    return v;
+    return leafValue_ ? leafValue_(e) : ThreadValues();
+  }
+  if (const auto *call = dyn_cast<CallExpr>(e); call && callValue_) {
+    ThreadValues out = ThreadValues::perThread();
+    for (unsigned t = 0; t < ThreadValues::kThreads; ++t) out.slot(t) = callValue_(call, t);
+    return out;
+  }
+  if (const auto *ce = dyn_cast<CastExpr>(e)) {
+    ThreadValues v = eval(ce->getSubExpr(), depth + 1);
+    QualType t = ce->getType();
+    bool toBool = t->isBooleanType();
+    unsigned bits = t->isIntegerType() ? ast.getIntWidth(t) : 64;
+    bool isSigned = t->isSignedIntegerType();
+    if (!toBool && bits >= 64) return v;
+    return map1(v, [&](Value x) -> Value {
+      if (!x) return x;
+      if (toBool) return int64_t(*x != 0);
+      uint64_t m = (uint64_t(1) << bits) - 1;
+      uint64_t u = uint64_t(*x) & m;
+      if (isSigned && (u >> (bits - 1))) return int64_t(u | ~m);
+      return int64_t(u);
+    });
   }
   if (const auto *dre = dyn_cast<DeclRefExpr>(e)) {
     const Expr *d = definitionOf(dre);
-    if (d && d != dre) return eval(d, tid, depth + 1);
-    return leafValue_ ? leafValue_(dre, tid) : std::nullopt;
+    if (d && d != dre) return eval(d, depth + 1);
+    return leafValue_ ? leafValue_(dre) : ThreadValues();
   }
   if (const auto *uo = dyn_cast<UnaryOperator>(e)) {
-    auto v = eval(uo->getSubExpr(), tid, depth + 1);
-    if (!v) return v;
-    switch (uo->getOpcode()) {
-    case UO_LNot: return int64_t(!*v);
-    case UO_Not: return ~*v;
-    case UO_Minus: return -*v;
-    case UO_Plus: return *v;
-    default: return std::nullopt;
-    }
+    UnaryOperatorKind op = uo->getOpcode();
+    if (op != UO_LNot && op != UO_Not && op != UO_Minus && op != UO_Plus) return ThreadValues();
+    return map1(eval(uo->getSubExpr(), depth + 1), [op](Value x) -> Value {
+      if (!x) return x;
+      switch (op) {
+      case UO_LNot: return int64_t(!*x);
+      case UO_Not: return ~*x;
+      case UO_Minus: return -*x;
+      default: return *x;
+      }
+    });
   }
   if (const auto *co = dyn_cast<ConditionalOperator>(e)) {
-    auto c = eval(co->getCond(), tid, depth + 1);
-    if (c) return eval(*c ? co->getTrueExpr() : co->getFalseExpr(), tid, depth + 1);
-    auto a = eval(co->getTrueExpr(), tid, depth + 1), b = eval(co->getFalseExpr(), tid, depth + 1);
-    if (a && b && *a == *b) return a;
-    return std::nullopt;
+    // Each thread takes its side; where the condition is unknown, both
+    // sides must agree.
+    ThreadValues c = eval(co->getCond(), depth + 1);
+    ThreadValues a = eval(co->getTrueExpr(), depth + 1), b = eval(co->getFalseExpr(), depth + 1);
+    return map3(c, a, b, [](Value c, Value a, Value b) -> Value {
+      if (c) return *c ? a : b;
+      if (a && b && *a == *b) return a;
+      return std::nullopt;
+    });
   }
   if (const auto *bo = dyn_cast<BinaryOperator>(e)) {
-    auto l = eval(bo->getLHS(), tid, depth + 1);
+    ThreadValues l = eval(bo->getLHS(), depth + 1), r = eval(bo->getRHS(), depth + 1);
+    BinaryOperatorKind op = bo->getOpcode();
     // Short circuits decide with one known side.
-    if (bo->getOpcode() == BO_LAnd || bo->getOpcode() == BO_LOr) {
-      bool isAnd = bo->getOpcode() == BO_LAnd;
-      if (l && (*l != 0) != isAnd) return int64_t(!isAnd);
-      auto r = eval(bo->getRHS(), tid, depth + 1);
-      if (r && (*r != 0) != isAnd) return int64_t(!isAnd);
-      if (l && r) return int64_t(isAnd);
-      return std::nullopt;
+    if (op == BO_LAnd || op == BO_LOr) {
+      bool isAnd = op == BO_LAnd;
+      return map2(l, r, [isAnd](Value l, Value r) -> Value {
+        if (l && (*l != 0) != isAnd) return int64_t(!isAnd);
+        if (r && (*r != 0) != isAnd) return int64_t(!isAnd);
+        if (l && r) return int64_t(isAnd);
+        return std::nullopt;
+      });
     }
-    auto r = eval(bo->getRHS(), tid, depth + 1);
-    if (!l || !r) {
-      // x & 0 and x * 0 are known without x.
-      if ((bo->getOpcode() == BO_And || bo->getOpcode() == BO_Mul) && ((l && *l == 0) || (r && *r == 0)))
-        return int64_t(0);
-      return std::nullopt;
-    }
-    int64_t a = *l, b = *r;
     bool isUnsigned = bo->getLHS()->getType()->isUnsignedIntegerType() ||
                       bo->getRHS()->getType()->isUnsignedIntegerType();
-    switch (bo->getOpcode()) {
-    case BO_Add: return a + b;
-    case BO_Sub: return a - b;
-    case BO_Mul: return a * b;
-    case BO_Div: return b ? std::optional<int64_t>(isUnsigned ? int64_t(uint64_t(a) / uint64_t(b)) : a / b) : std::nullopt;
-    case BO_Rem: return b ? std::optional<int64_t>(isUnsigned ? int64_t(uint64_t(a) % uint64_t(b)) : a % b) : std::nullopt;
-    case BO_And: return a & b;
-    case BO_Or: return a | b;
-    case BO_Xor: return a ^ b;
-    case BO_Shl: return b >= 0 && b < 64 ? std::optional<int64_t>(int64_t(uint64_t(a) << b)) : std::nullopt;
-    case BO_Shr: return b >= 0 && b < 64 ? std::optional<int64_t>(isUnsigned ? int64_t(uint64_t(a) >> b) : a >> b) : std::nullopt;
-    case BO_LT: return int64_t(isUnsigned ? uint64_t(a) < uint64_t(b) : a < b);
-    case BO_GT: return int64_t(isUnsigned ? uint64_t(a) > uint64_t(b) : a > b);
-    case BO_LE: return int64_t(isUnsigned ? uint64_t(a) <= uint64_t(b) : a <= b);
-    case BO_GE: return int64_t(isUnsigned ? uint64_t(a) >= uint64_t(b) : a >= b);
-    case BO_EQ: return int64_t(a == b);
-    case BO_NE: return int64_t(a != b);
-    default: return std::nullopt;
-    }
+    return map2(l, r, [op, isUnsigned](Value l, Value r) -> Value {
+      if (!l || !r) {
+        // x & 0 and x * 0 are known without x.
+        if ((op == BO_And || op == BO_Mul) && ((l && *l == 0) || (r && *r == 0))) return int64_t(0);
+        return std::nullopt;
+      }
+      int64_t a = *l, b = *r;
+      switch (op) {
+      case BO_Add: return a + b;
+      case BO_Sub: return a - b;
+      case BO_Mul: return a * b;
+      case BO_Div: return b ? Value(isUnsigned ? int64_t(uint64_t(a) / uint64_t(b)) : a / b) : std::nullopt;
+      case BO_Rem: return b ? Value(isUnsigned ? int64_t(uint64_t(a) % uint64_t(b)) : a % b) : std::nullopt;
+      case BO_And: return a & b;
+      case BO_Or: return a | b;
+      case BO_Xor: return a ^ b;
+      case BO_Shl: return b >= 0 && b < 64 ? Value(int64_t(uint64_t(a) << b)) : std::nullopt;
+      case BO_Shr: return b >= 0 && b < 64 ? Value(isUnsigned ? int64_t(uint64_t(a) >> b) : a >> b) : std::nullopt;
+      case BO_LT: return int64_t(isUnsigned ? uint64_t(a) < uint64_t(b) : a < b);
+      case BO_GT: return int64_t(isUnsigned ? uint64_t(a) > uint64_t(b) : a > b);
+      case BO_LE: return int64_t(isUnsigned ? uint64_t(a) <= uint64_t(b) : a <= b);
+      case BO_GE: return int64_t(isUnsigned ? uint64_t(a) >= uint64_t(b) : a >= b);
+      case BO_EQ: return int64_t(a == b);
+      case BO_NE: return int64_t(a != b);
+      default: return std::nullopt;
+      }
+    });
   }
-  return std::nullopt;
+  return ThreadValues();
 }
 
 LaneFacts LaneModel::reachOf(const Stmt *call, bool withExits) const {
@@ -168,16 +215,19 @@ LaneFacts LaneModel::reachOf(const Stmt *call, bool withExits) const {
   for (auto &w : facts.blockerIndex) w.fill(-1);
   for (size_t gi = 0; gi < facts.guards.size(); ++gi) {
     const Guard &g = facts.guards[gi];
+    // A branch both sides of which lead here decides nothing.
+    ThreadValues cond = g.condition && !g.bothSides ? evaluateAll(g.condition) : ThreadValues();
+    ThreadValues caseValue = g.caseValue && !g.bothSides ? evaluateAll(g.caseValue) : ThreadValues();
     for (unsigned w = 0; w < facts.warps(); ++w)
       for (unsigned l = 0; l < warpSize_; ++l) {
         Reach &r = facts.reach[w][l];
         if (r == Reach::No) continue;
-        std::optional<int64_t> c = g.condition ? evaluate(g.condition, w * warpSize_ + l) : std::nullopt;
+        const std::optional<int64_t> &c = cond.at(w * warpSize_ + l);
         bool known = c.has_value() && !g.bothSides;
         bool holds = false;
         if (known) {
           if (g.caseValue) {
-            auto cv = evaluate(g.caseValue, w * warpSize_ + l);
+            const std::optional<int64_t> &cv = caseValue.at(w * warpSize_ + l);
             if (!cv) known = false;
             else holds = *c == *cv;
           } else {
@@ -214,9 +264,10 @@ MaskFacts LaneModel::maskOf(const Expr *mask) const {
     }
   }
   bool any = false;
+  ThreadValues values = evaluateAll(mask);
   for (unsigned w = 0; w < 1024 / warpSize_; ++w)
     for (unsigned l = 0; l < warpSize_; ++l) {
-      auto v = evaluate(mask, w * warpSize_ + l);
+      const std::optional<int64_t> &v = values.at(w * warpSize_ + l);
       if (v) {
         uint64_t m = uint64_t(*v);
         if (warpSize_ < 64) m &= (uint64_t(1) << warpSize_) - 1;

@@ -2,7 +2,8 @@
 // Which lanes of each warp reach a warp collective, and which mask each
 // passes. Guards and masks are evaluated concretely for every thread index
 // of a block of up to 1024 threads (threadIdx.x = 0..1023; lane = x % 32,
-// warp = x / 32, assuming blockDim.x is a multiple of the warp size); what
+// warp = x / 32, assuming blockDim.x is a multiple of the warp size), all
+// threads in one walk of each expression (ThreadValues); what
 // cannot be evaluated is "unknown", and an unknown guard whose value is
 // warp-uniform is taken to send the whole warp the same way.
 #include "analyzer/uniformity/FunctionUniformity.h"
@@ -10,6 +11,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <vector>
 
 namespace warpcheck {
 
@@ -33,6 +35,32 @@ struct LaneFacts {
   }
 };
 
+// The values of one expression for every thread of a block of
+// LaneFacts::kWarps * 32 threads (threadIdx.x = 0..1023): one value when it
+// is the same for all of them (a constant, a block-uniform symbol), else one
+// per thread; nullopt where it cannot be evaluated. An expression is
+// evaluated once for the whole block — one walk of its tree, then a loop
+// over the threads per operator — not once per thread.
+class ThreadValues {
+public:
+  static constexpr unsigned kThreads = LaneFacts::kWarps * 32;
+  ThreadValues() : vals_(1) {} // unknown for every thread
+  explicit ThreadValues(std::optional<int64_t> v) : vals_(1, v) {}
+  // Unknown for every thread, with room for a value per thread.
+  static ThreadValues perThread() {
+    ThreadValues t;
+    t.vals_.assign(kThreads, std::nullopt);
+    return t;
+  }
+  bool isUniform() const { return vals_.size() == 1; }
+  const std::optional<int64_t> &at(unsigned tid) const { return vals_[vals_.size() == 1 ? 0 : tid]; }
+  // Thread tid's slot of a perThread() value.
+  std::optional<int64_t> &slot(unsigned tid) { return vals_[tid]; }
+
+private:
+  std::vector<std::optional<int64_t>> vals_;
+};
+
 // The mask argument of a collective, as far as it can be known.
 struct MaskFacts {
   enum Kind { Unknown, Concrete, Ballot, ActiveMask } kind = Unknown;
@@ -52,7 +80,10 @@ public:
   LaneFacts reachOf(const clang::Stmt *call, bool withExits = false) const;
   MaskFacts maskOf(const clang::Expr *mask) const;
 
-  // Evaluates `e` for the thread with threadIdx.x == tid.
+  // Evaluates `e` for every thread of the block at once.
+  ThreadValues evaluateAll(const clang::Expr *e) const;
+  // Evaluates `e` for the thread with threadIdx.x == tid (evaluateAll for
+  // more than one or two threads).
   std::optional<int64_t> evaluate(const clang::Expr *e, unsigned tid) const;
 
   // The expression a local with a single, plain definition stands for.
@@ -70,12 +101,13 @@ public:
   // Values of the leaves the model cannot evaluate on its own — a variable
   // without a single plain definition (a parameter, a loop counter),
   // blockIdx/blockDim/threadIdx.y... — supplied by a rule that knows them
-  // (a call site's argument, one iteration of a loop); nullopt if unknown.
-  using LeafValue = std::function<std::optional<int64_t>(const clang::Expr *leaf, unsigned tid)>;
+  // (a call site's argument, one iteration of a loop), for every thread;
+  // unknown where it does not know them.
+  using LeafValue = std::function<ThreadValues(const clang::Expr *leaf)>;
   void setLeafValue(LeafValue f) { leafValue_ = std::move(f); }
 
 private:
-  std::optional<int64_t> eval(const clang::Expr *e, unsigned tid, int depth) const;
+  ThreadValues eval(const clang::Expr *e, int depth) const;
   const FunctionUniformity &fu_;
   unsigned warpSize_;
   CallValue callValue_;

@@ -294,4 +294,39 @@ TEST(LaneModel, EvaluatesGuardsPerLane) {
   ASSERT_NE(r3.blocker(0, 0), nullptr);
 }
 
+// An expression is evaluated once for the whole block (ThreadValues), with
+// the per-thread semantics: each thread takes its side of a conditional,
+// short circuits decide with one known side, casts wrap, block-uniform
+// values stay one value.
+TEST(LaneModel, EvaluatesEveryThreadAtOnce) {
+  PARSE(a, R"(__global__ void k(int *p, int n) {
+    unsigned t = threadIdx.x;
+    sink((t & 255) + (t >> 5) * 3);
+    sink(t < 40 ? t * 2 : 7);
+    sink(t % 32 == 0 && p[t] > 0);
+    sink((unsigned char)(t + 250));
+    sink(n + 1);
+    sink(blockIdx.x * 0 + 5);
+  })");
+  const FunctionUniformity *fu = a.program->function(a.program->enclosingFunction(a.sinks.at(0)));
+  ASSERT_NE(fu, nullptr);
+  LaneModel lanes(*fu, 32);
+  auto all = [&](size_t i) { return lanes.evaluateAll(a.sinks.at(i)->getArg(0)); };
+  ThreadValues v0 = all(0), v1 = all(1), v2 = all(2), v3 = all(3), v4 = all(4), v5 = all(5);
+  for (unsigned t = 0; t < ThreadValues::kThreads; ++t) {
+    ASSERT_EQ(v0.at(t), std::optional<int64_t>((t & 255) + (t >> 5) * 3)) << "thread " << t;
+    ASSERT_EQ(v1.at(t), std::optional<int64_t>(t < 40 ? t * 2 : 7)) << "thread " << t;
+    if (t % 32 == 0) ASSERT_EQ(v2.at(t), std::nullopt) << "thread " << t; // decided by p[t]
+    else ASSERT_EQ(v2.at(t), std::optional<int64_t>(0)) << "thread " << t;
+    ASSERT_EQ(v3.at(t), std::optional<int64_t>((t + 250) & 255)) << "thread " << t;
+    // The single-thread entry point agrees.
+    ASSERT_EQ(lanes.evaluate(a.sinks.at(1)->getArg(0), t), v1.at(t)) << "thread " << t;
+  }
+  EXPECT_FALSE(v0.isUniform());
+  EXPECT_TRUE(v4.isUniform()); // a parameter: unknown, for every thread alike
+  EXPECT_EQ(v4.at(7), std::nullopt);
+  EXPECT_TRUE(v5.isUniform()); // unknown * 0 is known
+  EXPECT_EQ(v5.at(1023), std::optional<int64_t>(5));
+}
+
 } // namespace
