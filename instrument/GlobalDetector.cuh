@@ -580,7 +580,7 @@ __device__ void globalAccess(const LaunchState *st, uint64_t pc, uint64_t addres
     // tell `volatile` from `cuda::atomic_ref<T, thread_scope_system>`.
     traceFences(st, pc, info);
     bool strong = atomic || (info & (kPcStrong | kPcBlockScope));
-    bool vol = !atomic && (info & kPcVolatile);
+    bool vol = info & kPcVolatile; // a load or store in the SASS, whatever the API's atomic flag says
     trace(st, traceAccessKind(write, atomic), pc, address, size, kSpaceGlobal,
           vol ? kSemVolatile : strong ? kSemRelaxed : kSemPlain,
           vol ? kScopeSys : (info & kPcBlockScope) ? kScopeCta : kScopeGpu);
@@ -600,7 +600,7 @@ __device__ void globalAccess(const LaunchState *st, uint64_t pc, uint64_t addres
   } else {
     Slot *slot = &st->slots[s];
     GAccess a{st, slot, me, range, pc, address, thread, linearBlock(), slot->threadEpoch[thread],
-              slot->threadSync[thread], size, write, sync, narrow, atomic, !atomic && (info & kPcVolatile)};
+              slot->threadSync[thread], size, write, sync, narrow, atomic, (info & kPcVolatile) != 0};
     if (acquiring) acquire(a);
     uint32_t lane = thread & 31;
     if (__popc(sameAddress) > 1 && st->checkIntraWarp && lane == 31 - __clz(sameAddress)) {
