@@ -4,7 +4,7 @@
 // collective are the lanes that reach each call chain to it, so a mask that
 // names the whole warp is only right where every lane of the warp calls.
 #include "analyzer/checks/CheckContext.h"
-#include "analyzer/uniformity/ProgramUniformity.h"
+#include "analyzer/uniformity/CallChainSearch.h"
 #include <vector>
 
 namespace warpcheck {

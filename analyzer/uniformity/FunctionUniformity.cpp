@@ -1254,6 +1254,10 @@ struct FunctionUniformity::Impl {
     bool warpLevel = (bo->getOpcode() == BO_Div && c > 0 && c % ws == 0) ||
                      (bo->getOpcode() == BO_Shr && c >= 0 && (int64_t(1) << std::min<int64_t>(c, 62)) % ws == 0) ||
                      (bo->getOpcode() == BO_And && (c & int64_t(ws - 1)) == 0);
+    // `tid < 64` with tid = 32 * threadIdx.y + threadIdx.x: a bound on a
+    // warp boundary keeps or drops whole warps (fattn-vec's `tid < D`).
+    int64_t edge = bo->getOpcode() == BO_LE || bo->getOpcode() == BO_GT ? c + 1 : c;
+    warpLevel |= bo->isRelationalOp() && edge % int64_t(ws) == 0;
     if (warpLevel) u.level = Divergence::Warp;
     // The lane id (x % 32, x & 31) is the same function of the lane in
     // every warp.

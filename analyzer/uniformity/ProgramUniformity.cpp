@@ -2,7 +2,6 @@
 #include "analyzer/uniformity/CudaBuiltins.h"
 #include "analyzer/uniformity/FunctionUniformity.h"
 #include "clang/AST/ParentMapContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include <algorithm>
 
@@ -10,8 +9,25 @@ namespace warpcheck {
 
 using namespace clang;
 
+namespace {
+
+// The block barriers a function may execute: `__syncthreads()` and its
+// variants, `bar.sync`/`barrier.sync` in inline assembly, and whatever the
+// functions it calls execute.
+class BlockBarrierSearch : public CallChainSearch {
+  Site classify(const Stmt *s, const FunctionDecl *) override {
+    if (const auto *as = dyn_cast<GCCAsmStmt>(s))
+      return isBlockBarrierAsm(as) ? Site{Site::Target, "block barrier in inline assembly"} : Site{};
+    llvm::StringRef name = calleeName(cast<CallExpr>(s));
+    if (isBlockBarrierName(name)) return {Site::Target, "'" + name.str() + "' is called here"};
+    return {Site::Follow, {}};
+  }
+};
+
+} // namespace
+
 ProgramUniformity::ProgramUniformity(ASTContext &ast, const AnalysisOptions &opts)
-    : ast_(ast), opts_(opts) {}
+    : ast_(ast), opts_(opts), barriers_(std::make_unique<BlockBarrierSearch>()) {}
 ProgramUniformity::~ProgramUniformity() = default;
 
 const DivergenceOrigin *ProgramUniformity::origin(SourceLocation loc, std::string what) {
@@ -54,69 +70,8 @@ const FunctionDecl *ProgramUniformity::enclosingFunction(const Stmt *s) {
   return nullptr;
 }
 
-namespace {
-
-// Finds the first block barrier a function body may execute: directly, or
-// through the functions it calls.
-class BarrierFinder : public RecursiveASTVisitor<BarrierFinder> {
-public:
-  explicit BarrierFinder(ProgramUniformity &program) : program_(program) {}
-  std::vector<ChainStep> chain;
-  bool found = false;
-
-  bool shouldVisitLambdaBody() const { return false; }
-  bool VisitGCCAsmStmt(GCCAsmStmt *as) {
-    if (isBlockBarrierAsm(as)) {
-      chain.push_back({as->getBeginLoc(), "block barrier in inline assembly"});
-      found = true;
-      return false;
-    }
-    return true;
-  }
-  bool VisitCallExpr(CallExpr *call) {
-    llvm::StringRef name = calleeName(call);
-    if (isBlockBarrierName(name)) {
-      chain.push_back({call->getBeginLoc(), "'" + name.str() + "' is called here"});
-      found = true;
-      return false;
-    }
-    const FunctionDecl *callee = call->getDirectCallee();
-    if (!callee) return true;
-    const FunctionDecl *def = callee->getDefinition();
-    std::vector<ChainStep> sub;
-    if (def && program_.mayExecuteBlockBarrier(def, &sub)) {
-      chain.push_back({call->getBeginLoc(), "'" + def->getNameAsString() + "' is called here"});
-      chain.insert(chain.end(), sub.begin(), sub.end());
-      found = true;
-      return false;
-    }
-    return true;
-  }
-
-private:
-  ProgramUniformity &program_;
-};
-
-} // namespace
-
 bool ProgramUniformity::mayExecuteBlockBarrier(const FunctionDecl *fn, std::vector<ChainStep> *chain) {
-  if (!fn) return false;
-  const FunctionDecl *def = fn->getDefinition();
-  if (!def || !def->hasBody()) return false;
-  auto it = barrierState_.find(def);
-  if (it != barrierState_.end()) {
-    if (it->second == 2 && chain) *chain = barrierChain_[def];
-    return it->second == 2;
-  }
-  barrierState_[def] = 0; // in progress: recursion does not add barriers
-  BarrierFinder finder(*this);
-  finder.TraverseStmt(def->getBody());
-  barrierState_[def] = finder.found ? 2 : 1;
-  if (finder.found) {
-    barrierChain_[def] = finder.chain;
-    if (chain) *chain = finder.chain;
-  }
-  return finder.found;
+  return barriers_->reaches(fn, chain);
 }
 
 } // namespace warpcheck

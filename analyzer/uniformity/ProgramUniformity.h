@@ -13,6 +13,7 @@
 // whose other side only leads to the thread's exit, never merging back with
 // the code that follows, does not make that code divergent.
 #include "analyzer/checks/CheckContext.h"
+#include "analyzer/uniformity/CallChainSearch.h"
 #include "analyzer/uniformity/Divergence.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -33,12 +34,6 @@ struct Guard {
   bool exits = false;     // the other side only exits the thread
   const clang::Expr *caseValue = nullptr; // switch: the case label's value (taken) or null
   Uniformity level;
-};
-
-// A step of an interprocedural chain: "calls f here", then "barrier here".
-struct ChainStep {
-  clang::SourceLocation loc;
-  std::string message;
 };
 
 class ProgramUniformity {
@@ -74,8 +69,7 @@ private:
   clang::ASTContext &ast_;
   AnalysisOptions opts_;
   std::map<const clang::FunctionDecl *, std::unique_ptr<FunctionUniformity>> functions_;
-  std::map<const clang::FunctionDecl *, int> barrierState_; // 0 computing, 1 no, 2 yes
-  std::map<const clang::FunctionDecl *, std::vector<ChainStep>> barrierChain_;
+  std::unique_ptr<CallChainSearch> barriers_; // what mayExecuteBlockBarrier asks
   std::vector<std::unique_ptr<DivergenceOrigin>> origins_;
   std::map<std::pair<clang::SourceLocation::UIntTy, std::string>, const DivergenceOrigin *> originIndex_;
   std::vector<const clang::FunctionDecl *> inProgress_;

@@ -66,7 +66,7 @@ __global__ void subset(float *out) {
   block.sync();
   if (threadIdx.x < 64) {
     auto t = bar.arrive();
-// CHECK-MESSAGES: :[[@LINE-1]]:14: error: barrier 'bar' expects an arrival from every thread of the block (count 'block.size()'), but 'arrive' is reached under thread-dependent control and the other side of the branch never arrives{{.*}} [async-barrier-misuse]
+// CHECK-MESSAGES: :[[@LINE-1]]:14: error: barrier 'bar' expects an arrival from every thread of the block (count 'block.size()'), but 'arrive' is reached under warp-dependent control and the other side of the branch never arrives{{.*}} [async-barrier-misuse]
     bar.wait(std::move(t));
   }
   out[threadIdx.x] = 0;
