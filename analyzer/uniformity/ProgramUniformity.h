@@ -74,6 +74,7 @@ private:
   clang::ASTContext &ast_;
   AnalysisOptions opts_;
   std::map<const clang::FunctionDecl *, std::unique_ptr<FunctionUniformity>> functions_;
+  std::vector<std::unique_ptr<FunctionUniformity>> cutShort_; // by --max-time-per-function
   std::map<const clang::FunctionDecl *, int> barrierState_; // 0 computing, 1 no, 2 yes
   std::map<const clang::FunctionDecl *, std::vector<ChainStep>> barrierChain_;
   std::vector<std::unique_ptr<DivergenceOrigin>> origins_;
