@@ -32,6 +32,18 @@ bool splitList(const std::string &v, std::vector<std::string> &out, std::string 
   return true;
 }
 
+// A time budget: seconds, 0 or more (0: none).
+bool parseSeconds(const std::string &v, double &out, std::string &error) {
+  char *end = nullptr;
+  double s = std::strtod(v.c_str(), &end);
+  if (v.empty() || *end || !(s >= 0) || s > 1e9) {
+    error = "expected a number of seconds, 0 or more";
+    return false;
+  }
+  out = s;
+  return true;
+}
+
 bool checkArchs(const std::vector<std::string> &archs, std::string &error) {
   for (const std::string &a : archs)
     if (!isGpuArchName(a)) return error = gpuArchError(a), false;
@@ -131,13 +143,10 @@ int lintCommand(const std::vector<std::string> &args) {
            [&](const std::string &, std::string &) { opts.analysis.systemHeaders = true; return true; }},
           {"--max-time-per-file", "", "SECONDS",
            "stop analysing a file after SECONDS (all its passes); the rules not completed are listed in its status (default 300; 0: no limit)",
-           [&](const std::string &v, std::string &e) {
-             char *end = nullptr;
-             double s = std::strtod(v.c_str(), &end);
-             if (v.empty() || *end || !(s >= 0) || s > 1e9) { e = "expected a number of seconds, 0 or more"; return false; }
-             opts.maxSecondsPerFile = s;
-             return true;
-           }},
+           [&](const std::string &v, std::string &e) { return parseSeconds(v, opts.maxSecondsPerFile, e); }},
+          {"--max-time-per-function", "", "SECONDS",
+           "stop analysing a function after SECONDS in one pass; its rules not completed are listed in the file's status (default 60; 0: no limit)",
+           [&](const std::string &v, std::string &e) { return parseSeconds(v, opts.maxSecondsPerFunction, e); }},
           {"--time-report", "", "", "print the time of each pass (parsing, analysis) and rule on stderr, and put it in the JSON report",
            [&](const std::string &, std::string &) { opts.timeReport = true; return true; }},
           {"--quiet", "-q", "", "do not print the summary line",
@@ -228,7 +237,8 @@ int lintCommand(const std::vector<std::string> &args) {
     return kExitUsage;
   }
 
-  // A file whose analysis the time budget cut short is no clean result.
+  // A file whose analysis a time budget (of the file or of one of its
+  // functions) cut short is no clean result.
   bool parseErrors = false, incomplete = false;
   for (const FileStatus &f : report.files) {
     parseErrors |= f.status == FileStatusKind::ParseError;

@@ -29,8 +29,13 @@ public:
   const std::string &id() const { return id_; }
 
   virtual void registerMatchers(clang::ast_matchers::MatchFinder &finder) {}
+  // One match is one step of the rule, on the function its nodes are in
+  // (--max-time-per-function).
   void run(const clang::ast_matchers::MatchFinder::MatchResult &result) override {
-    ctx_.runRule(id_, [&] { check(result); });
+    const clang::FunctionDecl *fn = nullptr;
+    if (ctx_.options().budget && ctx_.options().budget->functionLimitSeconds() > 0)
+      fn = ctx_.functionOf(result.Nodes);
+    ctx_.runRuleOn(id_, fn, [&] { check(result); });
   }
   virtual void check(const clang::ast_matchers::MatchFinder::MatchResult &result) {}
   virtual void registerPPCallbacks(clang::Preprocessor &pp) {}

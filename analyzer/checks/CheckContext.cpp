@@ -22,6 +22,40 @@ ProgramUniformity &CheckContext::uniformity() {
   return *uniformity_;
 }
 
+static const clang::FunctionDecl *functionAround(const clang::Decl *decl) {
+  if (const auto *fn = llvm::dyn_cast<clang::FunctionDecl>(decl)) return fn;
+  for (const clang::DeclContext *dc = decl->getDeclContext(); dc; dc = dc->getParent())
+    if (const auto *fn = llvm::dyn_cast<clang::FunctionDecl>(dc)) return fn;
+  return nullptr;
+}
+
+// Functions in system headers (unless --system-headers) count as none:
+// their findings are not reported, but their steps may record what a rule
+// later reports in the user's code, so no per-function budget skips them.
+// A match that binds only declarations is attributed when they agree on
+// one function (a caller and its callee do not: such a step is the file's).
+const clang::FunctionDecl *CheckContext::functionOf(const clang::ast_matchers::BoundNodes &nodes) {
+  const clang::FunctionDecl *fn = nullptr;
+  bool first = true;
+  for (const auto &[id, node] : nodes.getMap()) {
+    if (const auto *s = node.get<clang::Stmt>()) {
+      fn = uniformity().enclosingFunction(s);
+      break;
+    }
+    const auto *d = node.get<clang::Decl>();
+    if (!d) continue;
+    const clang::FunctionDecl *around = functionAround(d);
+    if (!first && around != fn) fn = nullptr;
+    else fn = around;
+    first = false;
+  }
+  return fn && isReportable(fn->getLocation()) ? fn : nullptr;
+}
+
+std::string CheckContext::functionName(const clang::FunctionDecl *fn) {
+  return fn->getQualifiedNameAsString();
+}
+
 PassTiming &CheckContext::timing() {
   timing_.uniformitySeconds = uniformity_ ? uniformity_->secondsSpent() : 0;
   return timing_;

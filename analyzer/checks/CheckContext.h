@@ -5,6 +5,7 @@
 #include "analyzer/frontend/Pass.h"
 #include "reports/Finding.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
 #include <functional>
 #include <map>
 #include <memory>
@@ -22,7 +23,8 @@ struct AnalysisOptions {
   // HIP: the TU's device archs whose wavefronts have 64 lanes, for messages
   // that must read the same in every pass.
   std::vector<std::string> wave64Archs;
-  // The TU's time budget (--max-time-per-file); null: unlimited.
+  // The TU's time budgets (--max-time-per-file, --max-time-per-function);
+  // null: unlimited.
   const AnalysisBudget *budget = nullptr;
 };
 
@@ -95,9 +97,44 @@ public:
     timing_.ruleSeconds[rule] += secondsSince(t0);
     if (expired()) timing_.incompleteRules.insert(rule);
   }
+  // The same for a step that analyses one function (a matcher callback on a
+  // node inside `fn`), under that function's budget too
+  // (--max-time-per-function, the time of all its steps in this pass): once
+  // spent, the function's remaining steps are not run and their rules are
+  // recorded as not completed on it. Without a function (a node outside
+  // any) or a per-function limit, runRule.
+  template <class F> void runRuleOn(const std::string &rule, const clang::FunctionDecl *fn, F &&step) {
+    double limit = opts_.budget ? opts_.budget->functionLimitSeconds() : 0;
+    if (!fn || limit <= 0) return runRule(rule, step);
+    if (opts_.budget->fileExpired()) {
+      timing_.incompleteRules.insert(rule);
+      return;
+    }
+    double &spent = functionSeconds_[fn->getCanonicalDecl()];
+    if (spent >= limit) {
+      timing_.incompleteFunctions[functionName(fn)].insert(rule);
+      return;
+    }
+    auto t0 = AnalysisBudget::Clock::now();
+    {
+      AnalysisBudget::FunctionDeadline deadline(
+          t0 + std::chrono::duration_cast<AnalysisBudget::Clock::duration>(std::chrono::duration<double>(limit - spent)));
+      step();
+    }
+    double seconds = secondsSince(t0);
+    spent += seconds;
+    timing_.ruleSeconds[rule] += seconds;
+    if (opts_.budget->fileExpired()) timing_.incompleteRules.insert(rule);
+    else if (spent >= limit) timing_.incompleteFunctions[functionName(fn)].insert(rule);
+  }
+  // The function a match is in: that of a bound statement (a callee's
+  // declaration may be bound too), else the bound declaration's (a function
+  // matched is itself); null outside functions.
+  const clang::FunctionDecl *functionOf(const clang::ast_matchers::BoundNodes &nodes);
   PassTiming &timing();
 
 private:
+  static std::string functionName(const clang::FunctionDecl *fn);
   clang::ASTContext *ast_;
   Pass pass_;
   AnalysisOptions opts_;
@@ -105,6 +142,7 @@ private:
   std::vector<Finding> findings_;
   std::map<std::string, std::shared_ptr<void>> shared_;
   PassTiming timing_;
+  std::map<const clang::FunctionDecl *, double> functionSeconds_; // --max-time-per-function
 };
 
 } // namespace warpcheck

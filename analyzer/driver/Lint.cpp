@@ -10,6 +10,7 @@
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 #include <atomic>
+#include <map>
 #include <set>
 #include <sstream>
 #include <mutex>
@@ -83,6 +84,31 @@ void relativize(Report &report) {
     for (Note &n : f.notes) fix(n.where.file);
     for (FixIt &x : f.fixits) fix(x.where.file);
   }
+}
+
+// Why rules were not completed on a file: its budget ran out, or that of
+// some of its functions (named, each with its rules; the first few only,
+// generated code can have thousands).
+std::string budgetReason(const LintOptions &opts, const std::set<std::string> &fileIncomplete,
+                         const std::map<std::string, std::set<std::string>> &functions) {
+  std::ostringstream why;
+  if (!fileIncomplete.empty())
+    why << "the time budget of " << opts.maxSecondsPerFile << " s per file (--max-time-per-file) ran out";
+  if (functions.empty()) return why.str();
+  if (!fileIncomplete.empty()) why << "; ";
+  why << "the time budget of " << opts.maxSecondsPerFunction << " s per function (--max-time-per-function) ran out in ";
+  const size_t shown = 5;
+  size_t n = 0;
+  for (const auto &[fn, rules] : functions) {
+    if (n == shown) break;
+    why << (n ? ", " : "") << "'" << printable(fn) << "' (";
+    size_t r = 0;
+    for (const std::string &rule : rules) why << (r++ ? ", " : "") << rule;
+    why << ')';
+    ++n;
+  }
+  if (functions.size() > shown) why << " and " << functions.size() - shown << " more functions";
+  return why.str();
 }
 
 } // namespace
@@ -170,7 +196,7 @@ LintOutcome runLint(const LintOptions &opts) {
   // One time budget per TU, shared by its passes.
   std::vector<std::unique_ptr<AnalysisBudget>> budgets;
   for (size_t u = 0; u < inputs.units.size(); ++u)
-    budgets.push_back(std::make_unique<AnalysisBudget>(opts.maxSecondsPerFile));
+    budgets.push_back(std::make_unique<AnalysisBudget>(opts.maxSecondsPerFile, opts.maxSecondsPerFunction));
 
   std::atomic<size_t> done{0};
   std::mutex progressMutex;
@@ -203,7 +229,8 @@ LintOutcome runLint(const LintOptions &opts) {
     status.path = inputs.units[u].file;
     std::vector<const PassFacts *> facts;
     bool allParsed = true, userErrors = false;
-    std::set<std::string> incomplete;
+    std::set<std::string> incomplete, fileIncomplete;
+    std::map<std::string, std::set<std::string>> incompleteFunctions;
     FileTiming timing;
     for (PassResult &r : results[u]) {
       status.passes.push_back(r.pass.name());
@@ -213,6 +240,11 @@ LintOutcome runLint(const LintOptions &opts) {
       for (Finding &f : r.findings) report.findings.push_back(std::move(f));
       facts.push_back(r.facts.get());
       incomplete.insert(r.timing.incompleteRules.begin(), r.timing.incompleteRules.end());
+      fileIncomplete.insert(r.timing.incompleteRules.begin(), r.timing.incompleteRules.end());
+      for (const auto &[fn, rules] : r.timing.incompleteFunctions) {
+        incompleteFunctions[fn].insert(rules.begin(), rules.end());
+        incomplete.insert(rules.begin(), rules.end());
+      }
       timing.passes.push_back({r.pass.name(), r.timing.parseSeconds, r.timing.analysisSeconds,
                                r.timing.uniformitySeconds});
       for (const auto &[rule, seconds] : r.timing.ruleSeconds) timing.ruleSeconds[rule] += seconds;
@@ -231,6 +263,7 @@ LintOutcome runLint(const LintOptions &opts) {
         if (!c->comparePasses) continue;
         if (incomplete.count(c->id) || budgets[u]->expired()) {
           incomplete.insert(c->id);
+          if (budgets[u]->expired()) fileIncomplete.insert(c->id);
           continue;
         }
         auto t0 = AnalysisBudget::Clock::now();
@@ -240,9 +273,7 @@ LintOutcome runLint(const LintOptions &opts) {
     }
     if (status.status != FileStatusKind::ParseError && !incomplete.empty()) {
       status.incompleteRules.assign(incomplete.begin(), incomplete.end());
-      std::ostringstream why;
-      why << "the time budget of " << opts.maxSecondsPerFile << " s per file (--max-time-per-file) ran out";
-      status.reason = why.str();
+      status.reason = budgetReason(opts, fileIncomplete, incompleteFunctions);
     }
     if (opts.timeReport) status.timing = std::move(timing);
     report.files.push_back(std::move(status));

@@ -20,6 +20,7 @@ struct LintOptions {
   unsigned jobs = 0;                  // 0 = all cores
   bool progress = false;              // print a progress line on stderr
   double maxSecondsPerFile = 300;     // --max-time-per-file; <= 0: no limit
+  double maxSecondsPerFunction = 60; // --max-time-per-function, in one pass; <= 0: no limit
   bool timeReport = false;            // fill FileStatus::timing
   // The project config's Include/Exclude (config/ConfigApply.h): a file for
   // which it gives a reason is listed as skipped with it, not analysed.

@@ -9,6 +9,9 @@ const char *const kHeaderPath = "/.warpcheck-cuda-overlay/include/warpcheck_cuda
 
 const char *const kHeader = R"__wc(// warpcheck: what nvcc's headers give CUDA code and clang's wrappers lack.
 #pragma once
+// A toolkit header, as what it stands in for: not the user's code (no
+// findings, no per-function budget).
+#pragma clang system_header
 #if defined(__CUDA__) && !defined(__HIP__) && !defined(__WARPCHECK_CUDA_COMPAT)
 #define __WARPCHECK_CUDA_COMPAT 1
 

@@ -53,6 +53,13 @@ const FunctionUniformity *ProgramUniformity::function(const FunctionDecl *fn) {
   auto fu = std::make_unique<FunctionUniformity>(*this, def);
   inProgress_.pop_back();
   if (outermost) seconds_ += secondsSince(t0);
+  // An analysis the running function's budget cut short serves the step
+  // that asked (its rule is then not completed on that function) but is not
+  // kept: another function's steps analyse it again under their own budget.
+  if (AnalysisBudget::functionExpired()) {
+    cutShort_.push_back(std::move(fu));
+    return cutShort_.back().get();
+  }
   return functions_.emplace(def, std::move(fu)).first->second.get();
 }
 

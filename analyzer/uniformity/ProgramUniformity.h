@@ -70,6 +70,7 @@ private:
   AnalysisOptions opts_;
   std::map<const clang::FunctionDecl *, std::unique_ptr<FunctionUniformity>> functions_;
   std::unique_ptr<CallChainSearch> barriers_; // what mayExecuteBlockBarrier asks
+  std::vector<std::unique_ptr<FunctionUniformity>> cutShort_; // by --max-time-per-function
   std::vector<std::unique_ptr<DivergenceOrigin>> origins_;
   std::map<std::pair<clang::SourceLocation::UIntTy, std::string>, const DivergenceOrigin *> originIndex_;
   std::vector<const clang::FunctionDecl *> inProgress_;
