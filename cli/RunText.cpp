@@ -1,4 +1,5 @@
 #include "cli/RunText.h"
+#include "reports/Counted.h"
 #include "reports/Printable.h"
 #include "reports/TextFormat.h"
 #include <cstring>
@@ -26,8 +27,8 @@ void writeRunMessages(std::ostream &os, const Report &report) {
   for (const std::string &w : r.warnings) os << "warpcheck: warning: " << printable(w) << "\n";
   if (r.launches == 0)
     os << "warpcheck: note: the program launched no CUDA kernels; nothing was checked\n";
-  os << "warpcheck: checked " << r.launchesChecked << " of " << r.launches << " launches (" << r.kernels.size()
-     << " kernels): ";
+  os << "warpcheck: checked " << r.launchesChecked << " of " << counted(r.launches, "launch", "launches") << " ("
+     << counted(r.kernels.size(), "kernel") << "): ";
   writeSeverityCounts(os, report.findings);
   writeSuppressedCounts(os, report.suppressed);
   os << "\n";

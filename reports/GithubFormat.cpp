@@ -1,4 +1,5 @@
 #include "reports/GithubFormat.h"
+#include "reports/Counted.h"
 #include "reports/Printable.h"
 #include <algorithm>
 
@@ -94,8 +95,8 @@ void writeGithub(std::ostream &os, const Report &report) {
   for (const std::string &p : report.problems) os << "::error title=warpcheck::" << githubEscapeData(p) << '\n';
   size_t e = counts[2], w = counts[1], n = counts[0];
   if (e > kAnnotationsPerLevel || w > kAnnotationsPerLevel || n > kAnnotationsPerLevel)
-    os << "::notice title=warpcheck summary::" << e + w + n << " findings in all (" << e << " errors, " << w
-       << " warnings, " << n << " notes); GitHub shows " << kAnnotationsPerLevel
+    os << "::notice title=warpcheck summary::" << counted(e + w + n, "finding") << " in all (" << counted(e, "error")
+       << ", " << counted(w, "warning") << ", " << counted(n, "note") << "); GitHub shows " << kAnnotationsPerLevel
        << " of each kind per step: see the job log or a JSON/SARIF report for the rest\n";
 }
 

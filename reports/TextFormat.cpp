@@ -1,4 +1,5 @@
 #include "reports/TextFormat.h"
+#include "reports/Counted.h"
 #include "reports/Printable.h"
 #include "reports/SourceCache.h"
 #include <algorithm>
@@ -206,9 +207,9 @@ void writeSeverityCounts(std::ostream &os, const std::vector<Finding> &findings)
   std::map<Severity, size_t> bySeverity;
   for (const Finding &f : findings)
     ++bySeverity[f.severity];
-  os << findings.size() << (findings.size() == 1 ? " finding" : " findings") << " ("
-     << bySeverity[Severity::Error] << " errors, " << bySeverity[Severity::Warning] << " warnings";
-  if (size_t notes = bySeverity[Severity::Note]) os << ", " << notes << (notes == 1 ? " note" : " notes");
+  os << counted(findings.size(), "finding") << " (" << counted(bySeverity[Severity::Error], "error") << ", "
+     << counted(bySeverity[Severity::Warning], "warning");
+  if (size_t notes = bySeverity[Severity::Note]) os << ", " << counted(notes, "note");
   os << ')';
 }
 

@@ -47,7 +47,8 @@ def parse(path):
         key, sep, value = line.partition(":")
         if not sep:
             fail(path, f"line {n}: expected 'key: value'")
-        meta[key.strip()] = value.split(" #")[0].strip()
+        # A comment needs two spaces before its '#': a summary may say "#if".
+        meta[key.strip()] = re.split(r"\s{2,}#", value)[0].strip()
     for key in REQUIRED_KEYS:
         if not meta.get(key):
             fail(path, f"front matter lacks '{key}'")

@@ -240,5 +240,5 @@ TEST(ReportText, SummaryCountsFindingsAndFiles) {
   r.findings.push_back(finding("c", Severity::Warning, at("x.cu", 3, 1), "m"));
   std::ostringstream os;
   writeSummary(os, r);
-  EXPECT_EQ(os.str(), "3 findings (1 errors, 2 warnings) in 3 files; 1 failed to parse; 1 skipped\n");
+  EXPECT_EQ(os.str(), "3 findings (1 error, 2 warnings) in 3 files; 1 failed to parse; 1 skipped\n");
 }

@@ -101,7 +101,7 @@ def check_formats(wc, tmp):
         fail("json: not the golden report (fingerprints aside)")
     if not all(fp and re.fullmatch(r"[0-9a-f]{16}:[1-9][0-9]*", fp) for fp in fps):
         fail(f"json: findings without a fingerprint get one; got {fps}")
-    if not re.search(r"^2 findings \(1 errors, 1 warnings\) in 3 files; 1 failed to parse", err, re.M):
+    if not re.search(r"^2 findings \(1 error, 1 warning\) in 3 files; 1 failed to parse", err, re.M):
         fail(f"no summary on stderr: {err}")
     code, out, _ = report(wc, [GOLDEN, "-f", "codeclimate", "--source-root", tmp])
     issues = json.loads(out)
@@ -120,7 +120,7 @@ def check_run_report(wc, tmp):
     expect("a run report, text", code, 1, err)
     # As `warpcheck run` shows it: the run's own lines close the text.
     if not out.endswith("warpcheck: warning: a warning of the run\n"
-                        "warpcheck: checked 2 of 2 launches (1 kernels): 1 finding (1 errors, 0 warnings)\n"):
+                        "warpcheck: checked 2 of 2 launches (1 kernel): 1 finding (1 error, 0 warnings)\n"):
         fail(f"run report text does not end like `warpcheck run`'s:\n{out}")
     code, out, err = report(wc, [path, "-f", "gcc"])
     if "warpcheck: checked 2 of 2 launches" in out or "warpcheck: checked 2 of 2 launches" not in err:
