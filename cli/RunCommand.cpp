@@ -16,6 +16,7 @@
 #include "runtime/ProcessLogs.h"
 #include "runtime/RunFindings.h"
 #include "runtime/inject/Flags.h"
+#include "runtime/inject/KernelFilter.h"
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
@@ -145,6 +146,19 @@ int runCommand(const std::vector<std::string> &args) {
       return true;
     };
   };
+  // A kernel name filter, checked here: a typo must not silently check nothing.
+  auto nameFlag = [&](const char *name) {
+    return [&flags, name](const std::string &v, std::string &e) {
+      try {
+        run::NamePattern check(v);
+      } catch (const std::exception &x) {
+        e = std::string("bad kernel name filter: ") + x.what();
+        return false;
+      }
+      flags[run::flagEnvName(name)] = v;
+      return true;
+    };
+  };
   auto countFlag = [&](const char *name) {
     return [&flags, name](const std::string &v, std::string &e) {
       uint64_t n;
@@ -165,10 +179,12 @@ int runCommand(const std::vector<std::string> &args) {
       "usage, a program that cannot be started or a report that cannot be written; 3 when the program cannot be checked here\n"
       "(no GPU or driver, warpcheck's runtime missing).",
       {
-          {"--kernel-name", "", "PATTERN", "check only kernels whose name contains PATTERN (or regex:EXPR)",
-           flag("kernel_name")},
-          {"--kernel-name-exclude", "", "PATTERN", "do not check kernels whose name contains PATTERN (or regex:EXPR)",
-           flag("kernel_name_exclude")},
+          {"--kernel-name", "", "FILTER",
+           "check only kernels that match: kns=SUBSTRING, kne=EXACT-NAME, regex=REGEX, comma-separated, all to "
+           "match (compute-sanitizer's syntax); a plain name is a substring",
+           nameFlag("kernel_name")},
+          {"--kernel-name-exclude", "", "FILTER", "do not check kernels that match FILTER (as --kernel-name)",
+           nameFlag("kernel_name_exclude")},
           {"--launch-skip", "", "N", "let the first N matching launches run unchecked", countFlag("launch_skip")},
           {"--launch-count", "", "N", "check at most N launches after the skipped ones (0: all)",
            countFlag("launch_count")},

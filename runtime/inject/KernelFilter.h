@@ -1,25 +1,41 @@
 #pragma once
-// Which launches are checked: --kernel-name / --kernel-name-exclude (a
-// substring of the mangled or demangled name, or `regex:` + an ECMAScript
-// regex), then --launch-skip and --launch-count over the launches that pass.
+// Which launches are checked: --kernel-name / --kernel-name-exclude, then
+// --launch-skip and --launch-count over the launches that pass.
+//
+// A name filter is compute-sanitizer's `key=value[,key=value...]`, every
+// term to match: kns=S (S is a substring of the mangled or demangled name),
+// kne=N (N is the name exactly: mangled, demangled, or the demangled name
+// without its return type and parameters, with or without namespaces and
+// template arguments), regex=R (an ECMAScript regex found in either name).
+// Without a key, a plain substring, and `regex:R` as before.
 #include <cstdint>
-#include <optional>
 #include <regex>
 #include <string>
+#include <vector>
 
 namespace warpcheck::run {
 
 class NamePattern {
 public:
-  // Throws std::regex_error for a bad regex.
+  // Throws std::invalid_argument for an unknown key or an empty value and
+  // std::regex_error for a bad regex, with the reason in what().
   explicit NamePattern(const std::string &spec);
-  bool empty() const { return text_.empty(); }
+  bool empty() const { return terms_.empty(); }
   bool matches(const std::string &mangled, const std::string &demangled) const;
 
 private:
-  std::string text_;
-  std::optional<std::regex> regex_;
+  enum class Kind { Substring, Exact, Regex };
+  struct Term {
+    Kind kind;
+    std::string text;
+    std::regex regex;
+  };
+  std::vector<Term> terms_;
 };
+
+// The names `kne=` accepts for a kernel besides its mangled and demangled
+// names: "void ns::k<int>(int*)" gives ns::k<int>, ns::k, k<int>, k.
+std::vector<std::string> shortNames(const std::string &demangled);
 
 class KernelFilter {
 public:

@@ -26,6 +26,42 @@ TEST(KernelFilter, RegexAndExclude) {
   EXPECT_THROW(KernelFilter("regex:([", "", 0, 0), std::regex_error);
 }
 
+// compute-sanitizer's --kernel-name syntax (issue 21: `kns=foo` was taken as
+// a literal substring and matched nothing).
+TEST(KernelFilter, ComputeSanitizerKeys) {
+  std::string m = "_ZN2ns6reduceIfEEvPKT_PS1_i";
+  std::string d = warpcheck::demangle(m);
+  ASSERT_EQ(d, "void ns::reduce<float>(float const*, float*, int)");
+  EXPECT_TRUE(NamePattern("kns=reduce").matches(m, d));
+  EXPECT_FALSE(NamePattern("kns=scan").matches(m, d));
+  for (const char *exact : {"kne=reduce", "kne=ns::reduce", "kne=reduce<float>", "kne=ns::reduce<float>",
+                            "kne=_ZN2ns6reduceIfEEvPKT_PS1_i", "kne=void ns::reduce<float>(float const*, float*, int)"})
+    EXPECT_TRUE(NamePattern(exact).matches(m, d)) << exact;
+  EXPECT_FALSE(NamePattern("kne=reduc").matches(m, d));
+  EXPECT_FALSE(NamePattern("kne=reduce<int>").matches(m, d));
+  EXPECT_TRUE(NamePattern("regex=^void ns::red").matches(m, d));
+  // Every term must match; a regex may hold commas.
+  EXPECT_TRUE(NamePattern("kns=ns::,kne=reduce").matches(m, d));
+  EXPECT_FALSE(NamePattern("kns=ns::,kne=scan").matches(m, d));
+  EXPECT_TRUE(NamePattern("regex=re{1,2}duce").matches(m, d));
+  EXPECT_TRUE(NamePattern("regex=re{1,2}duce,kns=float").matches(m, d));
+  // Plain names and the older regex: prefix keep their meaning.
+  EXPECT_TRUE(NamePattern("reduce<float>").matches(m, d));
+  EXPECT_TRUE(NamePattern("regex:reduce<(float|int)>").matches(m, d));
+  EXPECT_THROW(NamePattern("knx=reduce"), std::invalid_argument);
+  EXPECT_THROW(NamePattern("kns="), std::invalid_argument);
+  EXPECT_THROW(NamePattern("kns=a,kne="), std::invalid_argument);
+  EXPECT_THROW(NamePattern("regex=(["), std::regex_error);
+  KernelFilter f("kne=reduce", "kns=float", 0, 0);
+  EXPECT_FALSE(f.shouldCheck(m, d)); // excluded
+}
+
+TEST(KernelFilter, ShortNames) {
+  auto n = shortNames("void a::b::k<c::d<int>>(int*)");
+  std::vector<std::string> want = {"a::b::k", "a::b::k<c::d<int>>", "k", "k<c::d<int>>"};
+  EXPECT_EQ(n, want);
+}
+
 TEST(KernelFilter, SkipAndCountApplyToMatchingLaunchesOnly) {
   KernelFilter f("k", "", 1, 2);
   EXPECT_FALSE(f.shouldCheck("other", "other")); // does not match: not counted

@@ -27,6 +27,9 @@ check(["no-such-program-warpcheck"], 2, "not found on PATH", "program not on PAT
 check(["--table-capacity", "3", "--", "true"], 2, "power of two", "bad table capacity")
 check(["--launch-count", "-1", "--", "true"], 2, "non-negative", "negative launch count")
 check(["--bogus", "--", "true"], 2, "unknown option", "unknown option")
+check(["--kernel-name", "knx=reduce", "--", "true"], 2, "unknown key 'knx'", "unknown kernel filter key")
+check(["--kernel-name-exclude", "regex=([", "--", "true"], 2, "bad kernel name filter", "bad kernel filter regex")
+check(["--kernel-name", "kns=", "--", "true"], 2, "needs a value", "kernel filter key without a value")
 has_gpu = shutil.which("nvidia-smi") and subprocess.run(["nvidia-smi", "-L"], capture_output=True).returncode == 0
 if has_gpu:
     check(["--", "sh", "-c", "exit 7"], 7, "launched no CUDA kernels", "non-CUDA program, exit code passed through")
