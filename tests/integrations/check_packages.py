@@ -15,7 +15,9 @@ analyzer) and, from a second run-only build configured here
   - unpacked into an empty prefix, its warpcheck runs from another
     directory: explain; lint of examples/ finds the examples' bugs (lint
     package); run finds its runtime library and patches, and the lint
-    command of the run package says lint is not built.
+    command of the run package says lint is not built;
+  - the run half's wheel (scripts/build_wheel.py) installs with pip into a
+    fresh virtual environment and its console script runs.
 Exit 0 when all hold, 1 otherwise, 77 (skipped) without dpkg-deb or cpack.
 """
 import glob
@@ -113,6 +115,36 @@ def check_package(deb, lint, source, tmp):
     expect("is missing" not in out and "looked for" not in out, name + ": run finds its runtime and patches", out)
 
 
+def check_wheel(run_build, source, tmp):
+    """scripts/build_wheel.py from the run-only build, installed with pip
+    into a fresh virtual environment and run through its console script."""
+    root = os.path.join(tmp, "wheel-root")
+    r = run(["cmake", "--install", run_build, "--prefix", root])
+    r = r if r.returncode else run([sys.executable, os.path.join(source, "scripts", "build_wheel.py"), root,
+                                    os.path.join(tmp, "dist")])
+    wheel = r.stdout.strip().splitlines()[-1] if r.returncode == 0 and r.stdout.strip() else ""
+    expect(wheel.endswith(".whl") and os.path.isfile(wheel), "the run half's wheel builds", r.stdout + r.stderr)
+    if not wheel:
+        return
+    venv = os.path.join(tmp, "venv")
+    r = run([sys.executable, "-m", "venv", venv])
+    if r.returncode == 0:
+        r = run([os.path.join(venv, "bin", "python"), "-m", "pip", "install", "-q", "--no-index", wheel])
+    expect(r.returncode == 0, "pip installs the wheel into a fresh virtual environment", r.stdout + r.stderr)
+    if r.returncode:
+        return
+    exe = os.path.join(venv, "bin", "warpcheck")
+    elsewhere = os.path.join(tmp, "wheel-cwd")
+    os.makedirs(elsewhere)
+    r = run([exe, "explain", "race-global"], cwd=elsewhere)
+    expect(r.returncode == 0 and "race-global" in r.stdout, "wheel: explain through the console script", r.stderr)
+    r = run([exe, "run", "--", "/bin/true"], cwd=elsewhere)
+    out = r.stdout + r.stderr
+    expect("is missing" not in out and "looked for" not in out, "wheel: run finds its runtime and patches", out)
+    r = run([os.path.join(venv, "bin", "python"), "-m", "warpcheck", "--version"], cwd=elsewhere)
+    expect(r.returncode == 0 and r.stdout.startswith("warpcheck "), "wheel: python -m warpcheck", r.stderr)
+
+
 def main():
     if len(sys.argv) != 3:
         print(__doc__, file=sys.stderr)
@@ -149,6 +181,7 @@ def main():
                        "cpack builds warpcheck-run", r.stdout + r.stderr)
                 if debs:
                     check_package(debs[0], False, source, tmp)
+                check_wheel(rb, source, tmp)
     print("%d check(s) failed" % len(failures) if failures else "packages: all checks passed")
     return 1 if failures else 0
 
