@@ -25,7 +25,7 @@ void OutputOptions::addTo(std::vector<OptionSpec> &options, const std::string &d
                        return true;
                      }});
   options.push_back({"--source-root", "", "DIR",
-                     "make paths in SARIF, codeclimate, HTML, baselines and suppressions relative to DIR "
+                     "make paths in SARIF, codeclimate, GitHub annotations, HTML, baselines and suppressions relative to DIR "
                      "(default: the enclosing git checkout, else the current directory)",
                      [this](const std::string &v, std::string &e) {
                        std::error_code ec;

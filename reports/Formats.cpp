@@ -26,7 +26,7 @@ const FormatEntry kFormats[] = {
      }},
     {"json", [](std::ostream &os, const Report &r, const FormatOptions &) { writeJson(os, r); }},
     {"gcc", [](std::ostream &os, const Report &r, const FormatOptions &) { writeGcc(os, r); }},
-    {"github", [](std::ostream &os, const Report &r, const FormatOptions &) { writeGithub(os, r); }},
+    {"github", [](std::ostream &os, const Report &r, const FormatOptions &o) { writeGithub(os, r, o.sourceRoot); }},
     {"html", [](std::ostream &os, const Report &r, const FormatOptions &o) { writeHtml(os, r, {o.sourceRoot}); }},
     {"codeclimate", writeCodeClimate},
     {"sarif", [](std::ostream &os, const Report &r, const FormatOptions &o) { writeSarif(os, r, {o.sourceRoot}); }},

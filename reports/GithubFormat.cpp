@@ -1,6 +1,7 @@
 #include "reports/GithubFormat.h"
 #include "reports/Counted.h"
 #include "reports/Printable.h"
+#include "reports/SourcePaths.h"
 #include <algorithm>
 
 namespace warpcheck {
@@ -17,9 +18,14 @@ const char *command(Severity s) {
   return "notice";
 }
 
-std::string where(const SourceRange &r) {
+// A path as the annotation names it.
+std::string pathOf(const std::string &file, const std::string &root) {
+  return root.empty() || file.empty() ? file : relativeToRoot(file, root);
+}
+
+std::string where(const SourceRange &r, const std::string &root) {
   if (!r.valid()) return "";
-  return r.file + ":" + std::to_string(r.line) + ": ";
+  return pathOf(r.file, root) + ":" + std::to_string(r.line) + ": ";
 }
 
 } // namespace
@@ -47,7 +53,7 @@ std::string githubEscapeProperty(const std::string &s) {
   return out;
 }
 
-void writeGithub(std::ostream &os, const Report &report) {
+void writeGithub(std::ostream &os, const Report &report, const std::string &root) {
   std::vector<const Finding *> order;
   for (const Finding &f : report.findings) order.push_back(&f);
   std::stable_sort(order.begin(), order.end(),
@@ -58,14 +64,14 @@ void writeGithub(std::ostream &os, const Report &report) {
     for (const Diagnostic &d : fs.diagnostics) {
       if (d.severity != "error" && d.severity != "fatal error") continue;
       ++counts[(int)Severity::Error];
-      os << "::error file=" << githubEscapeProperty(d.where.file.empty() ? fs.path : d.where.file);
+      os << "::error file=" << githubEscapeProperty(pathOf(d.where.file.empty() ? fs.path : d.where.file, root));
       if (d.where.valid()) os << ",line=" << d.where.line << ",endLine=" << d.where.line;
       os << ",title=warpcheck parse error::" << githubEscapeData(d.message + " (" + d.pass + " pass)") << '\n';
     }
   for (const FileStatus &fs : report.files)
     if (!fs.incompleteRules.empty()) {
       ++counts[(int)Severity::Warning];
-      os << "::warning file=" << githubEscapeProperty(fs.path) << ",title=warpcheck analysis incomplete::"
+      os << "::warning file=" << githubEscapeProperty(pathOf(fs.path, root)) << ",title=warpcheck analysis incomplete::"
          << githubEscapeData(incompleteAnalysisMessage(fs)) << '\n';
     }
   for (const Finding *f : order) {
@@ -78,7 +84,7 @@ void writeGithub(std::ostream &os, const Report &report) {
     };
     if (r.valid()) {
       unsigned endLine = r.endLine ? r.endLine : r.line;
-      prop("file", r.file);
+      prop("file", pathOf(r.file, root));
       prop("line", std::to_string(r.line));
       prop("endLine", std::to_string(endLine));
       // Columns are only allowed on single-line ranges.
@@ -89,7 +95,7 @@ void writeGithub(std::ostream &os, const Report &report) {
     }
     prop("title", "warpcheck " + f->rule);
     std::string message = f->message + " [" + f->rule + "]";
-    for (const Note &n : f->notes) message += "\nnote: " + where(n.where) + n.message;
+    for (const Note &n : f->notes) message += "\nnote: " + where(n.where, root) + n.message;
     os << props << "::" << githubEscapeData(message) << '\n';
   }
   for (const std::string &p : report.problems) os << "::error title=warpcheck::" << githubEscapeData(p) << '\n';

@@ -73,6 +73,26 @@ TEST(GithubFormat, EscapesAndOrdersErrorsFirst) {
   EXPECT_EQ(githubEscapeProperty("a:b,c%\n"), "a%3Ab%2Cc%25%0A");
 }
 
+// GitHub places annotations by repository-relative path (--source-root,
+// default the git checkout); a file outside the root keeps its absolute path.
+TEST(GithubFormat, PathsRelativeToTheSourceRoot) {
+  Report r;
+  Finding f = finding("barrier-divergent", Severity::Error, at("/repo/src/k.cu", 7, 3), "divergent");
+  f.notes.push_back({at("/repo/src/k.cu", 5, 1), "the branch"});
+  r.findings.push_back(f);
+  r.findings.push_back(finding("warp-shfl-width", Severity::Warning, at("/elsewhere/h.cuh", 2, 1), "width"));
+  std::ostringstream os;
+  writeGithub(os, r, "/repo");
+  auto ls = lines(os.str());
+  ASSERT_EQ(ls.size(), 2u);
+  EXPECT_EQ(ls[0].rfind("::error file=src/k.cu,line=7,", 0), 0u) << ls[0];
+  EXPECT_NE(ls[0].find("%0Anote: src/k.cu:5: the branch"), std::string::npos) << ls[0];
+  EXPECT_EQ(ls[1].rfind("::warning file=/elsewhere/h.cuh,line=2,", 0), 0u) << ls[1];
+  std::ostringstream kept;
+  writeGithub(kept, r);
+  EXPECT_EQ(lines(kept.str())[0].rfind("::error file=/repo/src/k.cu,", 0), 0u);
+}
+
 TEST(GithubFormat, SaysHowManyWhenTheAnnotationCapDropsSome) {
   Report r;
   for (int i = 0; i < 12; ++i)
