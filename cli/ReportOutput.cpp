@@ -1,6 +1,7 @@
 #include "cli/ReportOutput.h"
 #include "cli/OutputFile.h"
 #include "reports/SourcePaths.h"
+#include <cstdlib>
 #include <filesystem>
 
 namespace warpcheck::cli {
@@ -17,7 +18,7 @@ void OutputOptions::addTo(std::vector<OptionSpec> &options, const std::string &d
                        output = v;
                        return true;
                      }});
-  options.push_back({"--color", "", "WHEN", "colour the text output: auto (default), always, never",
+  options.push_back({"--color", "", "WHEN", "colour the text output: auto (default: on a terminal, unless NO_COLOR is set or TERM=dumb), always, never",
                      [this](const std::string &v, std::string &e) {
                        if (v != "auto" && v != "always" && v != "never")
                          return e = "expected auto, always or never", false;
@@ -51,9 +52,19 @@ void OutputOptions::addOutputs(std::vector<NamedPath> &outputs) const {
   if (!output.empty()) outputs.push_back({"the output", output});
 }
 
+// Colour on a terminal unless the user said otherwise: NO_COLOR set to
+// anything (no-color.org) or TERM=dumb turn `auto` off; --color always wins.
+static bool colorWanted(const std::string &when, bool toTerminal) {
+  if (when != "auto") return when == "always";
+  const char *noColor = std::getenv("NO_COLOR"), *term = std::getenv("TERM");
+  if (noColor && *noColor) return false;
+  if (term && std::string(term) == "dumb") return false;
+  return toTerminal;
+}
+
 FormatOptions OutputOptions::formatOptions(bool fallbackIsTerminal) const {
   FormatOptions fo;
-  fo.color = color == "always" || (color == "auto" && output.empty() && fallbackIsTerminal);
+  fo.color = colorWanted(color, output.empty() && fallbackIsTerminal);
   fo.sourceRoot = sourceRoot;
   return fo;
 }

@@ -127,6 +127,29 @@ def check_run_report(wc, tmp):
         fail(f"gcc of a run report: the run's lines belong on stderr\nstdout:\n{out}\nstderr:\n{err}")
 
 
+def check_color(wc, tmp):
+    """--color auto colours a terminal, unless NO_COLOR is set or TERM=dumb
+    (no-color.org); --color always wins. The terminal is script(1)'s."""
+    import shlex
+    import shutil
+    if not shutil.which("script"):
+        print("color checks skipped: no script(1) to give a terminal")
+        return
+    path = write(tmp, "color.json", lint_report([0]))
+    for env_extra, args, want, what in [
+            ({"TERM": "xterm"}, [], True, "a terminal is coloured"),
+            ({"TERM": "xterm", "NO_COLOR": "1"}, [], False, "NO_COLOR turns colour off"),
+            ({"TERM": "dumb"}, [], False, "TERM=dumb turns colour off"),
+            ({"TERM": "xterm", "NO_COLOR": "1"}, ["--color", "always"], True, "--color always beats NO_COLOR")]:
+        env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+        env.update(env_extra)
+        cmd = " ".join(shlex.quote(a) for a in [wc, "report", path] + args)
+        p = subprocess.run(["script", "-qec", cmd, "/dev/null"], capture_output=True, timeout=60, env=env)
+        got = b"\x1b[" in p.stdout
+        if got != want:
+            fail(f"{what}: escape sequences {'present' if got else 'absent'}\n{p.stdout[:500]!r}")
+
+
 def check_exit_codes(wc, tmp):
     both = write(tmp, "both.json", lint_report([0, 1]))      # an error and a warning
     warning = write(tmp, "warning.json", lint_report([1]))   # a warning only
@@ -231,6 +254,7 @@ def main():
         check_formats(wc, tmp)
         check_run_report(wc, tmp)
         check_exit_codes(wc, tmp)
+        check_color(wc, tmp)
         check_bad_input(wc, tmp)
     print(f"{failures} failures")
     sys.exit(1 if failures else 0)
