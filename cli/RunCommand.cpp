@@ -13,6 +13,7 @@
 #include "config/ConfigApply.h"
 #include "reports/Demangle.h"
 #include "reports/TextFormat.h"
+#include "runtime/LogFileName.h"
 #include "runtime/ProcessLogs.h"
 #include "runtime/RunFindings.h"
 #include "runtime/inject/Flags.h"
@@ -139,6 +140,7 @@ int runCommand(const std::vector<std::string> &args) {
   uint64_t printLimit = 0;
   int errorExit = -1;
   std::string traceOut;
+  std::string logPattern; // --log-file, expanded once the program's pid is known
   std::map<std::string, std::string> flags;
   auto flag = [&](const char *name) {
     return [&flags, name](const std::string &v, std::string &) {
@@ -197,8 +199,15 @@ int runCommand(const std::vector<std::string> &args) {
            }},
           {"--print-limit", "", "N", "show at most N findings in text output (0: all)",
            [&](const std::string &v, std::string &e) { return parseCount(v, printLimit, e); }},
-          {"--log-file", "", "FILE", "same as --output (compute-sanitizer's name)",
-           [&](const std::string &v, std::string &) { out.output = v; return true; }},
+          {"--log-file", "", "FILE",
+           "write the report to FILE, as compute-sanitizer: %p is the program's process id, %q{VAR} an "
+           "environment variable, %% a '%'",
+           [&](const std::string &v, std::string &e) {
+             std::string expanded;
+             if (!run::expandLogFileName(v, 0, expanded, e)) return false;
+             logPattern = v;
+             return true;
+           }},
           {"--table-capacity", "", "N", "distinct findings one launch can record (power of two, default 4096)",
            [&](const std::string &v, std::string &e) {
              uint64_t n;
@@ -274,6 +283,16 @@ int runCommand(const std::vector<std::string> &args) {
   }
   if (parsed.trailing.empty()) {
     std::cerr << "warpcheck run: error: no program given; usage: " << spec.usage << "\n";
+    return kExitUsage;
+  }
+  if (!logPattern.empty() && !out.output.empty()) {
+    std::cerr << "warpcheck run: error: give the report's file once: --log-file or -o, not both\n";
+    return kExitUsage;
+  }
+  // Checked now with our own pid standing in for the program's (the same
+  // directory and clashes); named for real once the program has run.
+  if (!logPattern.empty() && !run::expandLogFileName(logPattern, (uint64_t)getpid(), out.output, error)) {
+    std::cerr << "warpcheck run: error: " << error << "\n";
     return kExitUsage;
   }
   std::string program;
@@ -381,6 +400,9 @@ int runCommand(const std::vector<std::string> &args) {
     if (why.empty() && !writeOutputFile(traceOut, text, why)) why = "cannot write it: " + why;
     if (!why.empty()) summary.errors.push_back("no trace written to " + traceOut + ": " + why);
   }
+  // The same pattern and environment expanded before: it cannot fail now.
+  if (!logPattern.empty() && !run::expandLogFileName(logPattern, status.pid, out.output, error))
+    summary.errors.push_back("--log-file: " + error);
   report.run = summary;
   removeTree(work);
   if (journalDir.rfind(work, 0) != 0) removeTree(journalDir);

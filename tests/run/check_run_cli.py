@@ -30,6 +30,9 @@ check(["--bogus", "--", "true"], 2, "unknown option", "unknown option")
 check(["--kernel-name", "knx=reduce", "--", "true"], 2, "unknown key 'knx'", "unknown kernel filter key")
 check(["--kernel-name-exclude", "regex=([", "--", "true"], 2, "bad kernel name filter", "bad kernel filter regex")
 check(["--kernel-name", "kns=", "--", "true"], 2, "needs a value", "kernel filter key without a value")
+check(["--log-file", "r-%z.txt", "--", "true"], 2, "unknown %z", "unknown % pattern in --log-file")
+check(["--log-file", "r-%q{WARPCHECK_NO_SUCH_VAR}", "--", "true"], 2, "is not set", "--log-file with an unset %q")
+check(["--log-file", "r-%p.txt", "-o", "x.txt", "--", "true"], 2, "not both", "--log-file and -o together")
 has_gpu = shutil.which("nvidia-smi") and subprocess.run(["nvidia-smi", "-L"], capture_output=True).returncode == 0
 if has_gpu:
     check(["--", "sh", "-c", "exit 7"], 7, "launched no CUDA kernels", "non-CUDA program, exit code passed through")
