@@ -9,6 +9,7 @@
 #include "cli/TimeReport.h"
 #include "config/ConfigApply.h"
 #include "reports/TextFormat.h"
+#include <algorithm>
 #include <iostream>
 #include <sstream>
 #include <unistd.h>
@@ -54,6 +55,11 @@ bool checkArchs(const std::vector<std::string> &archs, std::string &error) {
 // analysis: archs, compiler arguments, the rules it turns off, the files
 // out of scope.
 void useConfig(const ProjectConfig &config, LintOptions &opts) {
+  // --enable's '-GLOB's are in the config's Rules now, and so below in
+  // opts.disable; the analysis takes only the globs that turn rules on.
+  opts.enable.erase(std::remove_if(opts.enable.begin(), opts.enable.end(),
+                                   [](const std::string &g) { return !g.empty() && g[0] == '-'; }),
+                    opts.enable.end());
   opts.inputs.archs = config.archs;
   opts.inputs.extraArgs = config.extraArgs;
   for (const std::string &id : staticRuleIds())
@@ -98,6 +104,7 @@ int lintCommand(const std::vector<std::string> &args) {
   ControlOptions controls;
   ConfigOptions configOpts;
   std::optional<Severity> failOn; // --fail-on, else the config's FailOn
+  std::vector<std::string> warningsAsErrors; // --warnings-as-errors
   bool exitZero = false, quiet = false;
 
   CommandSpec spec{
@@ -118,8 +125,12 @@ int lintCommand(const std::vector<std::string> &args) {
            [&](const std::string &v, std::string &) { opts.cudaPath = v; return true; }},
           {"--hip-path", "", "DIR", "the HIP installation (default: $HIP_PATH, $ROCM_PATH, hipcc on PATH, /opt/rocm, /usr)",
            [&](const std::string &v, std::string &) { opts.hipPath = v; return true; }},
-          {"--enable", "", "LIST", "only these rules (ids or globs, comma-separated)",
+          {"--enable", "", "LIST", "only these rules (ids or globs, comma-separated); -GLOB turns rules off, as in "
+           "Rules: (a list of -GLOBs alone keeps the other rules as configured)",
            [&](const std::string &v, std::string &e) { return splitList(v, opts.enable, e); }},
+          {"--warnings-as-errors", "", "LIST", "report these rules' warnings as errors (ids or globs), added to the "
+           "config's WarningsAsErrors",
+           [&](const std::string &v, std::string &e) { return splitList(v, warningsAsErrors, e); }},
           {"--disable", "", "LIST", "skip these rules (ids or globs)",
            [&](const std::string &v, std::string &e) { return splitList(v, opts.disable, e); }},
           {"--fail-on", "", "SEV", "exit 1 when a finding is at least SEV: error, warning or note (default: the config's FailOn, else warning)",
@@ -172,7 +183,8 @@ int lintCommand(const std::vector<std::string> &args) {
   ProjectConfig config;
   std::string firstInput = !parsed.positionals.empty() ? parsed.positionals[0] : opts.inputs.buildDir;
   if (!configOpts.load(firstInput.empty() ? "." : firstInput, config, error) ||
-      !applyCommandLine(config, {opts.enable, opts.disable, opts.inputs.archs, parsed.trailing, failOn}, error)) {
+      !applyCommandLine(config, {opts.enable, opts.disable, warningsAsErrors, opts.inputs.archs, parsed.trailing, failOn},
+                        error)) {
     std::cerr << "warpcheck: error: " << error << '\n';
     return kExitUsage;
   }

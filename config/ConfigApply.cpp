@@ -53,13 +53,16 @@ bool globCovers(const std::string &written, const ScopePath &p) {
 } // namespace
 
 bool applyCommandLine(ProjectConfig &config, const CommandLineSettings &cli, std::string &error) {
-  for (const auto *globs : {&cli.enable, &cli.disable})
+  auto off = [](const std::string &g) { return !g.empty() && g[0] == '-'; };
+  for (const std::string &g : cli.enable)
+    if (error = checkRuleGlob(off(g) ? g.substr(1) : g); !error.empty()) return false;
+  for (const auto *globs : {&cli.disable, &cli.warningsAsErrors})
     for (const std::string &g : *globs)
       if (error = checkRuleGlob(g); !error.empty()) return false;
-  if (!cli.enable.empty()) {
-    config.rules.push_back("-*");
-    config.rules.insert(config.rules.end(), cli.enable.begin(), cli.enable.end());
-  }
+  if (!std::all_of(cli.enable.begin(), cli.enable.end(), off)) config.rules.push_back("-*");
+  config.rules.insert(config.rules.end(), cli.enable.begin(), cli.enable.end());
+  config.warningsAsErrors.insert(config.warningsAsErrors.end(), cli.warningsAsErrors.begin(),
+                                 cli.warningsAsErrors.end());
   for (const std::string &g : cli.disable) config.rules.push_back("-" + g);
   if (!cli.archs.empty()) config.archs = cli.archs;
   config.extraArgs.insert(config.extraArgs.end(), cli.extraArgs.begin(), cli.extraArgs.end());

@@ -13,14 +13,18 @@ namespace warpcheck {
 // The command-line options that say the same things as config keys.
 struct CommandLineSettings {
   std::vector<std::string> enable, disable; // --enable, --disable
+  std::vector<std::string> warningsAsErrors; // --warnings-as-errors
   std::vector<std::string> archs;           // --cuda-arch
   std::vector<std::string> extraArgs;       // after `--`
   std::optional<Severity> failOn;           // --fail-on
 };
 
 // Folds the command line into `config`; the command line wins:
-// --enable appends '-*' and its globs to Rules (only those rules run),
-// --disable appends '-GLOB' after them; --cuda-arch replaces Archs; the
+// --enable is a list in Rules' syntax: with any glob that is not '-GLOB' it
+// appends '-*' and the list to Rules (only those rules run), with '-GLOB's
+// alone it appends them (those rules off, the rest as configured);
+// --disable appends '-GLOB' after them; --warnings-as-errors appends to
+// WarningsAsErrors; --cuda-arch replaces Archs; the
 // arguments after `--` follow ExtraArgs; --fail-on replaces FailOn.
 // False with `error` when a rule glob of the command line matches no rule.
 bool applyCommandLine(ProjectConfig &config, const CommandLineSettings &cli, std::string &error);

@@ -85,6 +85,44 @@ TEST(ConfigApply, CommandLineWithoutSettingsKeepsTheConfig) {
   EXPECT_TRUE(ruleEnabled(c, "warp-legacy-intrinsic"));
 }
 
+// --enable takes Rules' syntax (issue 21): '-GLOB' turns rules off; a list
+// of '-GLOB's alone keeps the rest as configured.
+TEST(ConfigApply, EnableTakesRulesSyntax) {
+  ProjectConfig c = withRules({"-warp-legacy-intrinsic"});
+  CommandLineSettings offOnly;
+  offOnly.enable = {"-warp-shfl-width"};
+  std::string error;
+  ASSERT_TRUE(applyCommandLine(c, offOnly, error)) << error;
+  EXPECT_FALSE(ruleEnabled(c, "warp-shfl-width"));
+  EXPECT_FALSE(ruleEnabled(c, "warp-legacy-intrinsic"));
+  EXPECT_TRUE(ruleEnabled(c, "barrier-divergent")); // the rest as configured
+
+  ProjectConfig d;
+  CommandLineSettings mixed;
+  mixed.enable = {"warp-*", "-warp-shfl-width"};
+  ASSERT_TRUE(applyCommandLine(d, mixed, error)) << error;
+  EXPECT_TRUE(ruleEnabled(d, "warp-mask-nonuniform"));
+  EXPECT_FALSE(ruleEnabled(d, "warp-shfl-width"));
+  EXPECT_FALSE(ruleEnabled(d, "barrier-divergent")); // only those
+
+  CommandLineSettings typo;
+  typo.enable = {"-barier-divergent"};
+  EXPECT_FALSE(applyCommandLine(d, typo, error));
+  EXPECT_EQ(error, "unknown rule 'barier-divergent'; did you mean 'barrier-divergent'?");
+}
+
+TEST(ConfigApply, WarningsAsErrorsFromTheCommandLine) {
+  ProjectConfig c;
+  c.warningsAsErrors = {"warp-shfl-width"};
+  CommandLineSettings cli;
+  cli.warningsAsErrors = {"warp-legacy-*"};
+  std::string error;
+  ASSERT_TRUE(applyCommandLine(c, cli, error)) << error;
+  EXPECT_EQ(c.warningsAsErrors, (std::vector<std::string>{"warp-shfl-width", "warp-legacy-*"}));
+  cli.warningsAsErrors = {"warp-legacy-intrinsc"};
+  EXPECT_FALSE(applyCommandLine(c, cli, error));
+}
+
 TEST(ConfigApply, CommandLineRuleGlobsAreChecked) {
   ProjectConfig c;
   CommandLineSettings cli;
