@@ -1,4 +1,5 @@
 #include "reports/GccFormat.h"
+#include "reports/DiagnosticGroups.h"
 #include "reports/Printable.h"
 
 namespace warpcheck {
@@ -25,15 +26,21 @@ void line(std::ostream &os, const SourceRange &at, const std::string &severity, 
 
 void writeGcc(std::ostream &os, const Report &report) {
   for (const FileStatus &f : report.files)
-    for (const Diagnostic &d : f.diagnostics)
-      if (d.severity == "error" || d.severity == "fatal error") line(os, d.where, "error", d.message, "");
+    for (const DiagnosticGroup &g : groupDiagnostics(f.diagnostics))
+      if (g.first->severity == "error" || g.first->severity == "fatal error")
+        line(os, g.first->where, "error", g.first->message + passSuffix(g.passes), "");
   for (const FileStatus &f : report.files)
     if (!f.incompleteRules.empty()) {
       SourceRange whole;
       whole.file = f.path;
       line(os, whole, "warning", incompleteAnalysisMessage(f), "");
     }
-  for (const Finding &f : report.findings) line(os, f.where, severityName(f.severity), f.message, f.rule);
+  // Notes follow their finding as compilers print them: for a barrier
+  // finding they say where the branch is, the most useful part.
+  for (const Finding &f : report.findings) {
+    line(os, f.where, severityName(f.severity), f.message, f.rule);
+    for (const Note &n : f.notes) line(os, n.where, "note", n.message, "");
+  }
   for (const std::string &p : report.problems) line(os, SourceRange{}, "error", p, "");
 }
 

@@ -1,5 +1,6 @@
 #include "reports/GithubFormat.h"
 #include "reports/Counted.h"
+#include "reports/DiagnosticGroups.h"
 #include "reports/Printable.h"
 #include "reports/SourcePaths.h"
 #include <algorithm>
@@ -61,12 +62,13 @@ void writeGithub(std::ostream &os, const Report &report, const std::string &root
   size_t counts[3] = {0, 0, 0};
   // Files that did not parse: errors, ahead of the findings.
   for (const FileStatus &fs : report.files)
-    for (const Diagnostic &d : fs.diagnostics) {
+    for (const DiagnosticGroup &g : groupDiagnostics(fs.diagnostics)) {
+      const Diagnostic &d = *g.first;
       if (d.severity != "error" && d.severity != "fatal error") continue;
       ++counts[(int)Severity::Error];
       os << "::error file=" << githubEscapeProperty(pathOf(d.where.file.empty() ? fs.path : d.where.file, root));
       if (d.where.valid()) os << ",line=" << d.where.line << ",endLine=" << d.where.line;
-      os << ",title=warpcheck parse error::" << githubEscapeData(d.message + " (" + d.pass + " pass)") << '\n';
+      os << ",title=warpcheck parse error::" << githubEscapeData(d.message + passSuffix(g.passes)) << '\n';
     }
   for (const FileStatus &fs : report.files)
     if (!fs.incompleteRules.empty()) {

@@ -1,5 +1,6 @@
 #include "reports/TextFormat.h"
 #include "reports/Counted.h"
+#include "reports/DiagnosticGroups.h"
 #include "reports/Printable.h"
 #include "reports/SourceCache.h"
 #include <algorithm>
@@ -138,32 +139,6 @@ private:
   SourceCache sources_;
 };
 
-// A parse error usually repeats in every pass (host, sm_90, ...): print it
-// once and name all the passes that hit it.
-struct GroupedDiagnostic {
-  const Diagnostic *first;
-  std::vector<std::string> passes;
-};
-
-std::vector<GroupedDiagnostic> groupDiagnostics(const std::vector<Diagnostic> &diags) {
-  std::vector<GroupedDiagnostic> out;
-  std::map<std::tuple<std::string, unsigned, unsigned, std::string, std::string>, size_t> seen;
-  for (const Diagnostic &d : diags) {
-    auto key = std::make_tuple(d.where.file, d.where.line, d.where.column, d.severity, d.message);
-    auto [it, fresh] = seen.emplace(key, out.size());
-    if (fresh) out.push_back({&d, {}});
-    if (!d.pass.empty()) out[it->second].passes.push_back(d.pass);
-  }
-  return out;
-}
-
-std::string passSuffix(const std::vector<std::string> &passes) {
-  if (passes.empty()) return "";
-  std::string s = " (";
-  for (size_t i = 0; i < passes.size(); ++i) s += (i ? ", " : "") + passes[i];
-  return s + (passes.size() == 1 ? " pass)" : " passes)");
-}
-
 } // namespace
 
 void writeProblems(std::ostream &os, const Report &report) {
@@ -173,7 +148,7 @@ void writeProblems(std::ostream &os, const Report &report) {
 void writeText(std::ostream &os, const Report &report, const TextOptions &opts) {
   TextWriter w(os, opts);
   for (const FileStatus &f : report.files) {
-    for (const GroupedDiagnostic &g : groupDiagnostics(f.diagnostics)) {
+    for (const DiagnosticGroup &g : groupDiagnostics(f.diagnostics)) {
       w.header(g.first->where, g.first->severity, g.first->message + passSuffix(g.passes), "");
       w.snippet(g.first->where);
     }

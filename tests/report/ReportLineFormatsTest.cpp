@@ -20,6 +20,12 @@ Report sample() {
   bad.status = FileStatusKind::ParseError;
   bad.diagnostics.push_back({at("src/bad.cu", 3, 7), "error", "expected ';'", "host"});
   r.files.push_back(bad);
+  FileStatus twice; // the same error in two passes: shown once
+  twice.path = "src/twice.cu";
+  twice.status = FileStatusKind::ParseError;
+  twice.diagnostics.push_back({at("src/twice.cu", 5, 1), "error", "unknown type 'half2'", "host"});
+  twice.diagnostics.push_back({at("src/twice.cu", 5, 1), "error", "unknown type 'half2'", "sm_90"});
+  r.files.push_back(twice);
   Finding w = finding("warp-mask-inactive-lane", Severity::Warning, at("src/a.cu", 12, 5, 12, 30),
                       "mask names lanes 16-31,\nwhich never arrive: 100% sure");
   w.notes.push_back({at("src/a.cu", 10, 3), "the branch: lane < 16"});
@@ -36,14 +42,18 @@ TEST(GccFormat, OneLinePerFindingThatTheMatchersRead) {
   std::ostringstream os;
   writeGcc(os, sample());
   auto ls = lines(os.str());
-  ASSERT_EQ(ls.size(), 4u);
-  EXPECT_EQ(ls[0], "src/bad.cu:3:7: error: expected ';'");
+  ASSERT_EQ(ls.size(), 6u) << os.str();
+  EXPECT_EQ(ls[0], "src/bad.cu:3:7: error: expected ';' (host pass)");
+  EXPECT_EQ(ls[1], "src/twice.cu:5:1: error: unknown type 'half2' (host, sm_90 passes)");
+  ls.erase(ls.begin());
   EXPECT_EQ(ls[1], "src/a.cu:12:5: warning: mask names lanes 16-31, which never arrive: 100% sure "
                    "[warp-mask-inactive-lane]");
-  EXPECT_EQ(ls[3], "warpcheck: error: race at (k+0x40) [race-shared]");
-  // VS Code's $gcc (cpptools) matches every located line...
-  const std::regex gcc(R"(^(.*):(\d+):(\d+):\s+(?:fatal\s+)?(warning|error):\s+(.*)$)");
-  for (size_t i = 0; i < 3; ++i) EXPECT_TRUE(std::regex_match(ls[i], gcc)) << ls[i];
+  // The finding's notes follow it, as compilers print them.
+  EXPECT_EQ(ls[2], "src/a.cu:10:3: note: the branch: lane < 16");
+  EXPECT_EQ(ls[4], "warpcheck: error: race at (k+0x40) [race-shared]");
+  // VS Code's $gcc (cpptools) matches every located error and warning...
+  const std::regex gcc(R"(^(.*):(\d+):(\d+):\s+(?:fatal\s+)?(warning|error|note):\s+(.*)$)");
+  for (size_t i = 0; i < 4; ++i) EXPECT_TRUE(std::regex_match(ls[i], gcc)) << ls[i];
   // ...and the matcher we ship (integrations/vscode) also takes the rule id.
   std::ifstream f(std::string(WARPCHECK_SOURCE_DIR) + "/integrations/vscode/problem-matcher.json");
   ASSERT_TRUE(f) << "integrations/vscode/problem-matcher.json";
@@ -61,9 +71,11 @@ TEST(GithubFormat, EscapesAndOrdersErrorsFirst) {
   std::ostringstream os;
   writeGithub(os, sample());
   auto ls = lines(os.str());
-  ASSERT_EQ(ls.size(), 4u); // no summary under the cap
+  ASSERT_EQ(ls.size(), 5u); // no summary under the cap
   EXPECT_EQ(ls[0], "::error file=src/bad.cu,line=3,endLine=3,title=warpcheck parse error::expected ';' (host pass)");
-  ls.erase(ls.begin());
+  EXPECT_EQ(ls[1], "::error file=src/twice.cu,line=5,endLine=5,title=warpcheck parse error::unknown type 'half2' "
+                   "(host, sm_90 passes)");
+  ls.erase(ls.begin(), ls.begin() + 2);
   EXPECT_EQ(ls[0], "::error file=src/a.cu,line=20,endLine=24,title=warpcheck barrier-divergent::"
                    "__syncthreads() in a divergent branch [barrier-divergent]");
   EXPECT_EQ(ls[1], "::error title=warpcheck race-shared::race at (k+0x40) [race-shared]");
