@@ -10,7 +10,7 @@
 #                  [SUPPRESSIONS warpcheck.supp ...]
 #                  [CONFIG .warpcheck.yaml]
 #                  [FAIL_ON error|warning|note]
-#                  [ARGS --cuda-arch sm_90 ...]              # more `warpcheck lint` options
+#                  [ARGS --cuda-arch sm_90 ... [-- -DX ...]] # more `warpcheck lint` options [, compiler args]
 #                  [ALL])                                    # run on every build
 #
 # adds a target `warpcheck-lint-<target>`, and makes the aggregate target
@@ -85,7 +85,17 @@ function(warpcheck_lint)
   if(WC_FAIL_ON)
     list(APPEND cmd --fail-on "${WC_FAIL_ON}")
   endif()
-  list(APPEND cmd ${WC_ARGS} ${cuda_sources})
+  # ARGS may hold `-- compiler args`: the target's sources go before the
+  # `--`, or lint would take them for compiler arguments and lint every
+  # file of the compile database instead of this target's.
+  list(FIND WC_ARGS "--" dashdash)
+  if(dashdash EQUAL -1)
+    list(APPEND cmd ${WC_ARGS} ${cuda_sources})
+  else()
+    list(SUBLIST WC_ARGS 0 ${dashdash} options)
+    list(SUBLIST WC_ARGS ${dashdash} -1 compiler_args)
+    list(APPEND cmd ${options} ${cuda_sources} ${compiler_args})
+  endif()
 
   set(all "")
   if(WC_ALL)
