@@ -14,6 +14,7 @@ enum ExitCode : int {
 };
 
 int lintCommand(const std::vector<std::string> &args);
+int lintLauncherCommand(const std::vector<std::string> &args);
 int runCommand(const std::vector<std::string> &args);
 int rulesCommand(const std::vector<std::string> &args);
 int explainCommand(const std::vector<std::string> &args);

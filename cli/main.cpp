@@ -1,6 +1,7 @@
 // The `warpcheck` command: dispatches to its subcommands.
 #include "cli/Commands.h"
 #include "cli/OutputFile.h"
+#include <algorithm>
 #include <cstring>
 #include <exception>
 #include <iostream>
@@ -26,8 +27,10 @@ int notBuilt(const char *what) {
 
 #ifdef WARPCHECK_HAVE_ANALYZER
 int lintEntry(const std::vector<std::string> &a) { return lintCommand(a); }
+int lintLauncherEntry(const std::vector<std::string> &a) { return lintLauncherCommand(a); }
 #else
 int lintEntry(const std::vector<std::string> &) { return notBuilt("the analyzer (Clang 22)"); }
+int lintLauncherEntry(const std::vector<std::string> &) { return notBuilt("the analyzer (Clang 22)"); }
 #endif
 
 #ifdef WARPCHECK_HAVE_RUN
@@ -38,6 +41,7 @@ int runEntry(const std::vector<std::string> &) { return notBuilt("the GPU runtim
 
 const Subcommand kSubcommands[] = {
     {"lint", "statically check CUDA sources for divergence, mask and __CUDA_ARCH__ bugs", lintEntry},
+    {"lint-launcher", "lint each file as the build compiles it (a compiler launcher)", lintLauncherEntry},
     {"run", "run a CUDA program with its kernels checked on the GPU (races, barriers, masks)", runEntry},
     {"rules", "list every rule", rulesCommand},
     {"explain", "print the documentation of a rule", explainCommand},
@@ -47,8 +51,10 @@ const Subcommand kSubcommands[] = {
 void usage(std::ostream &os) {
   os << "usage: warpcheck <command> [options] [args]\n\n"
         "warpcheck finds correctness bugs in CUDA kernels.\n\ncommands:\n";
+  size_t width = 0;
+  for (const Subcommand &s : kSubcommands) width = std::max(width, std::strlen(s.name));
   for (const Subcommand &s : kSubcommands)
-    os << "  " << s.name << std::string(10 - std::strlen(s.name), ' ') << s.summary << '\n';
+    os << "  " << s.name << std::string(width + 2 - std::strlen(s.name), ' ') << s.summary << '\n';
   os << "\nRun 'warpcheck <command> --help' for the options of a command.\n"
         "  --version   print the version\n";
 }
