@@ -73,6 +73,14 @@ int runCompiler(const std::vector<std::string> &command) {
 } // namespace
 
 int lintLauncherCommand(const std::vector<std::string> &args) {
+  if (!args.empty() && (args[0] == "--help" || args[0] == "-h")) {
+    std::cout << "usage: warpcheck lint-launcher [LINT-OPTIONS [--fail] --] COMPILER ARGS...\n\n"
+                 "Lint the file a compile command compiles, with that command's flags, then run the\n"
+                 "compiler: a compiler launcher (CMake: CMAKE_CUDA_COMPILER_LAUNCHER=\"warpcheck;lint-launcher\"),\n"
+                 "so a rebuild lints only what it recompiles. LINT-OPTIONS are `warpcheck lint`'s.\n"
+                 "Exit code: the compiler's; 1 with --fail when lint found findings at or above --fail-on.\n";
+    return kExitClean;
+  }
   std::vector<std::string> lintOptions, command;
   bool fail = false;
   auto dashdash = std::find(args.begin(), args.end(), "--");
