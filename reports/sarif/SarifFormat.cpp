@@ -148,9 +148,8 @@ json toSarif(const Report &report, const SarifOptions &opts) {
   json invocation = {{"executionSuccessful", successful}};
   if (!notes.empty()) invocation["toolExecutionNotifications"] = notes;
 
-  json driver = {{"name", report.tool},
-                 {"informationUri", kHomepage},
-                 {"rules", sarifRules({others.begin(), others.end()})}};
+  json driver = {{"name", report.tool}, {"rules", sarifRules({others.begin(), others.end()})}};
+  if (*kHomepage) driver["informationUri"] = kHomepage;
   if (!report.toolVersion.empty()) {
     driver["version"] = report.toolVersion;
     driver["semanticVersion"] = report.toolVersion;

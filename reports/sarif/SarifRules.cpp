@@ -41,9 +41,9 @@ json sarifRules(const std::vector<std::string> &otherIds) {
                      {"shortDescription", {{"text", r.summary}}},
                      {"fullDescription", {{"text", r.description}}},
                      {"help", {{"text", help}, {"markdown", help}}},
-                     {"helpUri", ruleDocUrl(r.id)},
                      {"defaultConfiguration", {{"level", sarifLevel(r.severity)}}},
                      {"properties", {{"tags", r.tags}, {"precision", r.precision}}}});
+    if (std::string uri = ruleDocUrl(r.id); !uri.empty()) rules.back()["helpUri"] = uri;
   }
   for (const std::string &id : otherIds)
     rules.push_back({{"id", id},

@@ -167,7 +167,9 @@ TEST(SarifFormat, TopLevelAndDriver) {
   EXPECT_EQ(driver["name"], "warpcheck");
   EXPECT_EQ(driver["version"], "0.1.0");
   EXPECT_EQ(driver["semanticVersion"], "0.1.0");
-  EXPECT_EQ(driver["informationUri"], "https://github.com/warpcheck/warpcheck");
+  // No homepage configured (WARPCHECK_HOMEPAGE): no URI pointing nowhere.
+  if (*kHomepage) EXPECT_EQ(driver["informationUri"], kHomepage);
+  else EXPECT_FALSE(driver.contains("informationUri"));
   EXPECT_EQ(run0(s)["columnKind"], "utf16CodeUnits");
   EXPECT_EQ(run0(s)["properties"]["command"], "run");
 }
@@ -189,7 +191,8 @@ TEST(SarifFormat, RulesCoverTheCatalogue) {
     EXPECT_EQ(d["help"]["text"], ruleHelpText(info)); // what `warpcheck explain` prints
     EXPECT_EQ(d["help"]["markdown"], ruleHelpText(info));
     EXPECT_NE(ruleHelpText(info).find(info.doc), std::string::npos);
-    EXPECT_EQ(d["helpUri"], "https://github.com/warpcheck/warpcheck/blob/main/rules/" + info.id + ".md");
+    if (*kHomepage) EXPECT_EQ(d["helpUri"], std::string(kHomepage) + "/blob/main/rules/" + info.id + ".md");
+    else EXPECT_FALSE(d.contains("helpUri"));
     EXPECT_EQ(d["defaultConfiguration"]["level"], severityName(info.severity));
     EXPECT_EQ(d["properties"]["tags"], json(info.tags));
     EXPECT_FALSE(info.tags.empty());
