@@ -99,7 +99,10 @@ public:
 private:
   static bool isTypeErasedSync(const FunctionDecl *f) {
     const auto *m = dyn_cast<CXXMethodDecl>(f);
-    if (!m || m->getName() != "sync" || m->getParent()->getName() != "thread_group") return false;
+    // getName() is only for plain identifiers: constructors, operators and
+    // conversions (every CUDA header has them) would assert.
+    if (!m || !m->getIdentifier() || m->getName() != "sync" || m->getParent()->getName() != "thread_group")
+      return false;
     std::string q = m->getQualifiedNameAsString();
     return q.rfind("cooperative_groups::", 0) == 0;
   }
