@@ -275,6 +275,25 @@ bool Constraints::assume(const Lin &lhs, int op) {
   return r.lo <= r.hi && !pinnedToExcluded;
 }
 
+bool Constraints::implies(const Constraints &weaker) const {
+  for (const auto &[k, w] : weaker.facts_) {
+    auto it = facts_.find(k);
+    if (it == facts_.end()) return false;
+    const Range &r = it->second;
+    if (r.lo < w.lo || r.hi > w.hi) return false;
+    for (int64_t x : w.excluded)
+      if (x >= r.lo && x <= r.hi && std::find(r.excluded.begin(), r.excluded.end(), x) == r.excluded.end()) return false;
+  }
+  return true;
+}
+
+Constraints Constraints::common(const Constraints &other) const {
+  Constraints c;
+  for (const auto &[k, r] : facts_)
+    if (auto it = other.facts_.find(k); it != other.facts_.end() && it->second == r) c.facts_.emplace(k, r);
+  return c;
+}
+
 size_t Constraints::hash() const {
   size_t h = 0;
   for (const auto &[k, r] : facts_)

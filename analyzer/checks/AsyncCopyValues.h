@@ -100,6 +100,13 @@ public:
   bool assume(const Lin &lhs, int op);
   size_t hash() const;
   bool operator==(const Constraints &o) const { return facts_ == o.facts_; }
+  // Whether every fact of `weaker` follows from these (each of its ranges
+  // contains ours): a path under these assumptions decides a superset of
+  // the branches, each the same way.
+  bool implies(const Constraints &weaker) const;
+  // The facts these and `other` state alike; the others are dropped. Weaker
+  // than both: a path under it follows every branch either would.
+  Constraints common(const Constraints &other) const;
 
 private:
   struct Range {

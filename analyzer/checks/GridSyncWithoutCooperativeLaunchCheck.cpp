@@ -77,6 +77,11 @@ public:
   void onEndOfTranslationUnit(ASTContext &ctx) override {
     const char *cooperative = ctx.getLangOpts().HIP ? "hipLaunchCooperativeKernel" : "cudaLaunchCooperativeKernel";
     // Functions that reach a grid barrier, from the barriers up the callers.
+    // The matchers see the user's files only (PassRunner.cpp): a library
+    // function called from there (cg::sync(grid)) is looked into here.
+    for (const auto &[callee, callers] : callers_)
+      if (!syncSite_.count(callee) && ctx.getSourceManager().isInSystemHeader(callee->getLocation()))
+        if (SourceLocation loc = librarySync(callee); loc.isValid()) syncSite_[callee] = loc;
     std::map<const FunctionDecl *, SourceLocation> reaches = syncSite_;
     std::vector<const FunctionDecl *> work;
     for (auto &[fn, loc] : syncSite_) work.push_back(fn);
@@ -97,6 +102,38 @@ public:
   }
 
 private:
+  static bool isGridSync(const CXXMemberCallExpr *call) {
+    const CXXMethodDecl *m = call->getMethodDecl();
+    if (!m || !m->getIdentifier() || !m->getParent()->getIdentifier()) return false;
+    llvm::StringRef name = m->getName();
+    return (name == "sync" || name == "barrier_arrive" || name == "barrier_wait") &&
+           m->getParent()->getName() == "grid_group" &&
+           m->getParent()->getQualifiedNameAsString().rfind("cooperative_groups::", 0) == 0;
+  }
+
+  // Where a function of a system header reaches a grid barrier, directly or
+  // through the functions it calls (but thread_group::sync(), as in
+  // check()); invalid when it does not.
+  SourceLocation librarySync(const FunctionDecl *fn) {
+    fn = fn->getCanonicalDecl();
+    auto [it, fresh] = library_.try_emplace(fn, SourceLocation());
+    if (!fresh) return it->second; // known, or being searched (recursion)
+    const FunctionDecl *def = fn->getDefinition();
+    if (!def || !def->hasBody() || isTypeErasedSync(def)) return {};
+    SourceLocation found;
+    std::vector<const Stmt *> work{def->getBody()};
+    while (!work.empty() && found.isInvalid()) {
+      const Stmt *s = work.back();
+      work.pop_back();
+      if (!s) continue;
+      if (const auto *mc = dyn_cast<CXXMemberCallExpr>(s); mc && isGridSync(mc)) found = mc->getExprLoc();
+      else if (const auto *call = dyn_cast<CallExpr>(s))
+        if (const FunctionDecl *callee = call->getDirectCallee()) found = librarySync(callee);
+      for (const Stmt *child : s->children()) work.push_back(child);
+    }
+    return library_[fn] = found;
+  }
+
   static bool isTypeErasedSync(const FunctionDecl *f) {
     const auto *m = dyn_cast<CXXMethodDecl>(f);
     // getName() is only for plain identifiers: constructors, operators and
@@ -114,6 +151,7 @@ private:
   };
   std::map<const FunctionDecl *, SourceLocation> syncSite_;
   std::map<const FunctionDecl *, std::set<const FunctionDecl *>> callers_;
+  std::map<const FunctionDecl *, SourceLocation> library_; // librarySync, memoised
   std::vector<Launch> launches_;
 };
 

@@ -82,7 +82,7 @@ public:
                const std::vector<const CheckFactory *> &factories, const ErrorCollector &errors,
                AnalysisBudget::Clock::time_point started)
       : ci_(ci), result_(result), errors_(errors), ctx_(&ci.getASTContext(), result.pass, opts),
-        started_(started) {
+        finder_(matchOptions(opts)), started_(started) {
     bool host = result.pass.host;
     for (const CheckFactory *f : factories) {
       std::unique_ptr<Check> c = f->make(ctx_);
@@ -120,6 +120,20 @@ public:
   }
 
 private:
+  // The matchers skip the declarations of system headers (the CUDA, CCCL
+  // and C++ library headers, and what is instantiated there), unless
+  // --system-headers asks for findings there: matching them was most of
+  // the analysis time of a file with small kernels, for findings that are
+  // not reported anyway. Templates of the user's files are still matched in
+  // every instantiation, and the parent map (hasAncestor on a callee in a
+  // header) still covers the whole unit; the rules' end-of-unit work and
+  // their own visitors see the whole unit as before.
+  static MatchFinder::MatchFinderOptions matchOptions(const AnalysisOptions &opts) {
+    MatchFinder::MatchFinderOptions o;
+    o.IgnoreSystemHeaders = !opts.systemHeaders;
+    return o;
+  }
+
   clang::CompilerInstance &ci_;
   PassResult &result_;
   const ErrorCollector &errors_;
