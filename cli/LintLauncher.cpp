@@ -10,21 +10,16 @@
 // found findings at or above --fail-on and `--fail` was given (as
 // clang-tidy's WarningsAsErrors fails a build). A file lint cannot analyse
 // is reported, and does not stop the build.
+#include "cli/ChildProcess.h"
 #include "cli/Commands.h"
 #include "cli/RunSetup.h"
 #include <algorithm>
-#include <cerrno>
-#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
-#include <spawn.h>
-#include <sys/wait.h>
 #include <unistd.h>
-
-extern char **environ;
 
 namespace warpcheck::cli {
 namespace {
@@ -50,24 +45,12 @@ std::string sourceOf(const std::vector<std::string> &command) {
 
 int runCompiler(const std::vector<std::string> &command) {
   std::string program, error;
-  if (!resolveProgram(command[0], program, error)) {
+  ChildStatus status;
+  if (!resolveProgram(command[0], program, error) || !runChild(program, command, currentEnvironment(), status, error)) {
     std::cerr << "warpcheck lint-launcher: error: " << error << '\n';
     return 127;
   }
-  std::vector<char *> argv;
-  for (const std::string &a : command) argv.push_back(const_cast<char *>(a.c_str()));
-  argv.push_back(nullptr);
-  pid_t pid;
-  int rc = posix_spawn(&pid, program.c_str(), nullptr, nullptr, argv.data(), environ);
-  if (rc != 0) {
-    std::cerr << "warpcheck lint-launcher: error: cannot start " << program << ": " << std::strerror(rc) << '\n';
-    return 127;
-  }
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  if (WIFEXITED(status)) return WEXITSTATUS(status);
-  return 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+  return status.exitCode;
 }
 
 } // namespace
@@ -90,9 +73,10 @@ int lintLauncherCommand(const std::vector<std::string> &args) {
   } else {
     command = args;
   }
-  lintOptions.erase(std::remove_if(lintOptions.begin(), lintOptions.end(),
-                                   [&](const std::string &o) { return o == "--fail" && (fail = true); }),
-                    lintOptions.end());
+  if (auto f = std::find(lintOptions.begin(), lintOptions.end(), "--fail"); f != lintOptions.end()) {
+    fail = true;
+    lintOptions.erase(f);
+  }
   if (command.empty() || command[0].empty() || command[0][0] == '-') {
     std::cerr << "warpcheck lint-launcher: error: no compiler command; usage: warpcheck lint-launcher "
                  "[LINT-OPTIONS [--fail] --] COMPILER ARGS...\n";

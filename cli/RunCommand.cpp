@@ -3,6 +3,7 @@
 // program's stdout, stderr and exit code pass through; the report goes to
 // stderr (or -o), so the program's own output stays unchanged.
 #include "cli/ArgParser.h"
+#include "cli/ChildProcess.h"
 #include "cli/Commands.h"
 #include "cli/ConfigOptions.h"
 #include "cli/OutputFile.h"
@@ -25,10 +26,8 @@
 #include <fstream>
 #include <iostream>
 #include <map>
-#include <spawn.h>
 #include <sstream>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 extern char **environ;
@@ -92,43 +91,6 @@ std::vector<std::string> childEnvironment(const RunFiles &files, const std::map<
   if (!std::getenv("WARPCHECK_KEEP_MODULE_LOADING")) env.push_back("CUDA_MODULE_LOADING=EAGER");
   for (auto &[k, v] : flags) env.push_back(k + "=" + v);
   return env;
-}
-
-struct ChildStatus {
-  int exitCode = 0, signal = 0;
-  uint64_t pid = 0;
-};
-
-bool runChild(const std::string &program, const std::vector<std::string> &args,
-              const std::vector<std::string> &env, ChildStatus &status, std::string &error) {
-  std::vector<char *> argv, envp;
-  for (const std::string &a : args) argv.push_back(const_cast<char *>(a.c_str()));
-  argv.push_back(nullptr);
-  for (const std::string &e : env) envp.push_back(const_cast<char *>(e.c_str()));
-  envp.push_back(nullptr);
-  pid_t pid;
-  int rc = posix_spawn(&pid, program.c_str(), nullptr, nullptr, argv.data(), envp.data());
-  if (rc != 0) {
-    error = "cannot start " + program + ": " + std::strerror(rc);
-    return false;
-  }
-  status.pid = (uint64_t)pid;
-  // Ctrl-C reaches the program (same process group); we stay to report.
-  struct sigaction ignore {}, oldInt{}, oldQuit{};
-  ignore.sa_handler = SIG_IGN;
-  sigaction(SIGINT, &ignore, &oldInt);
-  sigaction(SIGQUIT, &ignore, &oldQuit);
-  int ws = 0;
-  while (waitpid(pid, &ws, 0) < 0 && errno == EINTR) {
-  }
-  sigaction(SIGINT, &oldInt, nullptr);
-  sigaction(SIGQUIT, &oldQuit, nullptr);
-  if (WIFEXITED(ws)) status.exitCode = WEXITSTATUS(ws);
-  if (WIFSIGNALED(ws)) {
-    status.signal = WTERMSIG(ws);
-    status.exitCode = 128 + status.signal;
-  }
-  return true;
 }
 
 } // namespace
@@ -202,10 +164,8 @@ int runCommand(const std::vector<std::string> &args) {
           {"--log-file", "", "FILE",
            "write the report to FILE, as compute-sanitizer: %p is the program's process id, %q{VAR} an "
            "environment variable, %% a '%'",
-           [&](const std::string &v, std::string &e) {
-             std::string expanded;
-             if (!run::expandLogFileName(v, 0, expanded, e)) return false;
-             logPattern = v;
+           [&](const std::string &v, std::string &) {
+             logPattern = v; // checked below, where it is first expanded
              return true;
            }},
           {"--table-capacity", "", "N", "distinct findings one launch can record (power of two, default 4096)",
