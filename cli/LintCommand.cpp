@@ -57,9 +57,7 @@ bool checkArchs(const std::vector<std::string> &archs, std::string &error) {
 void useConfig(const ProjectConfig &config, LintOptions &opts) {
   // --enable's '-GLOB's are in the config's Rules now, and so below in
   // opts.disable; the analysis takes only the globs that turn rules on.
-  opts.enable.erase(std::remove_if(opts.enable.begin(), opts.enable.end(),
-                                   [](const std::string &g) { return !g.empty() && g[0] == '-'; }),
-                    opts.enable.end());
+  opts.enable.erase(std::remove_if(opts.enable.begin(), opts.enable.end(), turnsRulesOff), opts.enable.end());
   opts.inputs.archs = config.archs;
   opts.inputs.extraArgs = config.extraArgs;
   for (const std::string &id : staticRuleIds())

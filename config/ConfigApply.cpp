@@ -12,7 +12,7 @@ namespace {
 bool selectedBy(const std::vector<std::string> &globs, const std::string &id, bool initially) {
   bool on = initially;
   for (const std::string &g : globs) {
-    bool off = !g.empty() && g[0] == '-';
+    bool off = turnsRulesOff(g);
     if (globMatch(off ? g.substr(1) : g, id)) on = !off;
   }
   return on;
@@ -53,13 +53,12 @@ bool globCovers(const std::string &written, const ScopePath &p) {
 } // namespace
 
 bool applyCommandLine(ProjectConfig &config, const CommandLineSettings &cli, std::string &error) {
-  auto off = [](const std::string &g) { return !g.empty() && g[0] == '-'; };
   for (const std::string &g : cli.enable)
-    if (error = checkRuleGlob(off(g) ? g.substr(1) : g); !error.empty()) return false;
+    if (error = checkRuleEntry(g); !error.empty()) return false;
   for (const auto *globs : {&cli.disable, &cli.warningsAsErrors})
     for (const std::string &g : *globs)
       if (error = checkRuleGlob(g); !error.empty()) return false;
-  if (!std::all_of(cli.enable.begin(), cli.enable.end(), off)) config.rules.push_back("-*");
+  if (!std::all_of(cli.enable.begin(), cli.enable.end(), turnsRulesOff)) config.rules.push_back("-*");
   config.rules.insert(config.rules.end(), cli.enable.begin(), cli.enable.end());
   config.warningsAsErrors.insert(config.warningsAsErrors.end(), cli.warningsAsErrors.begin(),
                                  cli.warningsAsErrors.end());

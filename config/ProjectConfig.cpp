@@ -105,7 +105,7 @@ private:
 
   bool ruleList(const YamlEntry &e, std::vector<std::string> &out) {
     return list(e, out, "rule globs ('-' before one turns rules off)", "['*', '-warp-legacy-intrinsic']",
-                [](const std::string &g) { return checkRuleGlob(g[0] == '-' ? g.substr(1) : g); });
+                checkRuleEntry);
   }
 
   bool severity(const std::string &what, const YamlNode &v, Severity &out) {

@@ -66,6 +66,13 @@ std::string formatProjectConfig(const ProjectConfig &config);
 // "" when `glob` matches a rule of the catalogue (static or dynamic), else
 // why not, with the nearest rule id when one is close.
 std::string checkRuleGlob(const std::string &glob);
+// An entry of a rule list in Rules' syntax (Rules, --enable): "-GLOB" turns
+// the rules GLOB matches off, "GLOB" on.
+inline bool turnsRulesOff(const std::string &entry) { return !entry.empty() && entry[0] == '-'; }
+// checkRuleGlob of such an entry's glob.
+inline std::string checkRuleEntry(const std::string &entry) {
+  return checkRuleGlob(turnsRulesOff(entry) ? entry.substr(1) : entry);
+}
 // sm_80, sm_90a, sm_100f, compute_90, lto_89, or just 90.
 bool isCudaArchName(const std::string &arch);
 // gfx90a, gfx1100, gfx942:xnack+, gfx10-3-generic (clang's --offload-arch).
