@@ -11,7 +11,7 @@ namespace {
 using nlohmann::json;
 
 std::string pathOf(const std::string &file, const FormatOptions &opts) {
-  return file.empty() || opts.sourceRoot.empty() ? file : relativeToRoot(file, opts.sourceRoot);
+  return shownPath(file, opts.sourceRoot);
 }
 
 // GitLab places every issue on a line: one without a location (a run of a

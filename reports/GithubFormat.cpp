@@ -19,14 +19,9 @@ const char *command(Severity s) {
   return "notice";
 }
 
-// A path as the annotation names it.
-std::string pathOf(const std::string &file, const std::string &root) {
-  return root.empty() || file.empty() ? file : relativeToRoot(file, root);
-}
-
 std::string where(const SourceRange &r, const std::string &root) {
   if (!r.valid()) return "";
-  return pathOf(r.file, root) + ":" + std::to_string(r.line) + ": ";
+  return shownPath(r.file, root) + ":" + std::to_string(r.line) + ": ";
 }
 
 } // namespace
@@ -66,14 +61,14 @@ void writeGithub(std::ostream &os, const Report &report, const std::string &root
       const Diagnostic &d = *g.first;
       if (d.severity != "error" && d.severity != "fatal error") continue;
       ++counts[(int)Severity::Error];
-      os << "::error file=" << githubEscapeProperty(pathOf(d.where.file.empty() ? fs.path : d.where.file, root));
+      os << "::error file=" << githubEscapeProperty(shownPath(d.where.file.empty() ? fs.path : d.where.file, root));
       if (d.where.valid()) os << ",line=" << d.where.line << ",endLine=" << d.where.line;
       os << ",title=warpcheck parse error::" << githubEscapeData(d.message + passSuffix(g.passes)) << '\n';
     }
   for (const FileStatus &fs : report.files)
     if (!fs.incompleteRules.empty()) {
       ++counts[(int)Severity::Warning];
-      os << "::warning file=" << githubEscapeProperty(pathOf(fs.path, root)) << ",title=warpcheck analysis incomplete::"
+      os << "::warning file=" << githubEscapeProperty(shownPath(fs.path, root)) << ",title=warpcheck analysis incomplete::"
          << githubEscapeData(incompleteAnalysisMessage(fs)) << '\n';
     }
   for (const Finding *f : order) {
@@ -86,7 +81,7 @@ void writeGithub(std::ostream &os, const Report &report, const std::string &root
     };
     if (r.valid()) {
       unsigned endLine = r.endLine ? r.endLine : r.line;
-      prop("file", pathOf(r.file, root));
+      prop("file", shownPath(r.file, root));
       prop("line", std::to_string(r.line));
       prop("endLine", std::to_string(endLine));
       // Columns are only allowed on single-line ranges.

@@ -15,4 +15,10 @@ std::string findSourceRoot(const std::string &start);
 // current directory.
 std::string relativeToRoot(const std::string &path, const std::string &root);
 
+// A path as a report shows it: relative to `root` as above, or as given when
+// there is no root (the formats' "" sourceRoot).
+inline std::string shownPath(const std::string &path, const std::string &root) {
+  return root.empty() || path.empty() ? path : relativeToRoot(path, root);
+}
+
 } // namespace warpcheck

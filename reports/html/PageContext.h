@@ -13,7 +13,7 @@ struct PageContext {
   std::string sourceRoot; // paths are shown relative to it; "" keeps them as given
 
   std::string path(const std::string &file) const {
-    return sourceRoot.empty() || file.empty() ? file : relativeToRoot(file, sourceRoot);
+    return shownPath(file, sourceRoot);
   }
   // "path:line:col" ("path:line" without a column, "path" for a whole file).
   std::string location(const SourceRange &r) const {
