@@ -24,6 +24,20 @@ native run that warms CuPy's kernel cache.
   python3 bench/run_vs_racecheck.py --warpcheck build/cli/warpcheck --workdir /tmp/bench \\
       --only matmul,reduce --launches 2 --reps 1 --timeout 600
 
+With --steady the .cu programs are measured in steady state instead: each
+runs once per mode with N launches (--steady-launches, default 12;
+racecheck, far slower, --racecheck-launches, default 3) and prints the time
+of each launch (`launch_ms:`, CUDA events between launches, so a checker's
+per-launch host work counts). The cost per launch is the median of all but
+the first; the first launch's extra is its set-up (patching, the first
+allocation of shadow memory). CUDA start-up drops out. Besides native,
+warpcheck and racecheck it measures the **floor**: `warpcheck run
+--patch-floor`, the same instructions patched with warpcheck's entry points
+compiled out, the price of the Sanitizer API's callbacks alone, which no
+detector on this API can go below.
+
+  python3 bench/run_vs_racecheck.py --warpcheck build/cli/warpcheck --workdir /tmp/bs --steady --reps 1
+
 Exit status: 0 when every program ran with the native output under each
 tool, 1 when an output, an exit code or a compile differed or failed (or a
 tool timed out), 2 on a usage error, 77 (with a printed reason) when there is
@@ -49,6 +63,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(BENCH), "tests", "gpu"))
 from gpu_env import default_arch, find_nvcc, find_sanitizer, gpu_present  # noqa: E402
 SKIP = 77
 KERNEL_MS_RE = re.compile(r"^kernel_ms:\s*([0-9.eE+-]+)\s*$", re.M)
+LAUNCH_MS_RE = re.compile(r"^launch_ms:((?:\s+[0-9.eE+-]+)*)\s*$", re.M)
 ERROR_SUMMARY_RE = re.compile(r"ERROR SUMMARY:\s*(\d+)\s+errors?")
 RACECHECK_SUMMARY_RE = re.compile(r"RACECHECK SUMMARY:\s*(\d+)\s+hazards?\s+displayed\s*"
                                   r"\((\d+)\s+errors?,\s*(\d+)\s+warnings?\)")
@@ -121,7 +136,12 @@ def program_output(stdout):
     """What must match the native run: stdout without the timing line and
     without any sanitizer banner lines."""
     return "\n".join(l for l in stdout.splitlines()
-                     if not l.startswith("kernel_ms:") and not l.startswith("========="))
+                     if not l.startswith(("kernel_ms:", "launch_ms:", "=========")))
+
+
+def launch_ms(stdout):
+    m = LAUNCH_MS_RE.search(stdout)
+    return [float(x) for x in m.group(1).split()] if m else None
 
 
 def kernel_ms(stdout):
@@ -152,6 +172,7 @@ def measure(cmd, opts, after=None):
         if wall > opts.repeat_below:
             break
     res = {"wall_s": best_wall, "kernel_ms": best_ms, "runs_s": runs, "gpu_mib": peak_mib,
+           "launch_ms": launch_ms(last["stdout"]),
            "exit_code": last["exit_code"], "timed_out": last["timed_out"],
            "output": program_output(last["stdout"]), "stderr_tail": "\n".join(last["stderr"].splitlines()[-15:])}
     if after:
@@ -234,6 +255,113 @@ def table(rows, headers):
     return "\n".join(out)
 
 
+def median(values):
+    v = sorted(values)
+    return (v[len(v) // 2] + v[(len(v) - 1) // 2]) / 2
+
+
+def steady_main(opts, sources, nvcc, arch, gpu, warpcheck, sanitizer):
+    """--steady: per-launch cost of each mode from the programs' launch_ms lines."""
+    n, rc_n = opts.steady_launches, opts.racecheck_launches
+    if n < 2 or rc_n < 2:
+        print("ERROR: --steady-launches and --racecheck-launches need at least 2 launches")
+        return 2
+    sources = [s for s in sources if s.endswith(".cu")]
+    wanted = set(opts.steady_modes.split(",")) | {"native"}
+    print("bench --steady: %d programs on %s (%s); %d launches (racecheck %d); best of %d; warpcheck %s" % (
+        len(sources), gpu, arch, n, rc_n, opts.reps, warpcheck or "-"))
+    sys.stdout.flush()
+    results, problems = [], []
+    for src in sources:
+        name = os.path.splitext(os.path.basename(src))[0]
+        exe = os.path.join(opts.workdir, name)
+        entry = {"name": name, "source": src}
+        results.append(entry)
+        code, _, err, _, _ = run([nvcc, "-O3", "-lineinfo", "-arch=" + arch, "-o", exe, src], 600)
+        if code != 0:
+            problems.append("%s: compile failed:\n%s" % (name, err[-2000:]))
+            continue
+        modes = [("native", lambda k: [exe, str(k)], n, None)]
+        if warpcheck:
+            report = os.path.join(opts.workdir, name + ".steady.json")
+            modes.append(("floor", lambda k: [warpcheck, "run", "--patch-floor", "--format", "json", "-o",
+                                              report] + opts.warpcheck_arg + ["--", exe, str(k)], n, None))
+            modes.append(("warpcheck", lambda k: [warpcheck, "run", "--format", "json", "-o", report] +
+                          opts.warpcheck_arg + ["--", exe, str(k)], n, warpcheck_findings(report)))
+        if sanitizer:
+            log = os.path.join(opts.workdir, name + ".steady.racecheck.log")
+            modes.append(("racecheck", lambda k: [sanitizer, "--tool", "racecheck", "--log-file", log, exe, str(k)],
+                          rc_n, racecheck_findings(log)))
+        for mode, cmd, launches, after in modes:
+            if mode not in wanted:
+                continue
+            r = measure(cmd(launches), opts, after)
+            times = r.get("launch_ms")
+            if r["timed_out"] or not times or len(times) < 2:
+                problems.append("%s: %s did not finish with a launch_ms line of %d launches (timeout %ds)" % (
+                    name, mode, launches, opts.timeout))
+                entry[mode] = {"failed": True}
+                print("%s: %s failed or timed out" % (name, mode))
+                continue
+            per = median(times[1:])
+            entry[mode] = {"per_launch_ms": per, "first_launch_setup_ms": max(0.0, times[0] - per),
+                           "launch_ms": times, "gpu_mib": r["gpu_mib"], "findings": r.get("findings")}
+            print("%s: %s %.4f ms/launch (launches 2-%d: %.4f-%.4f), first-launch set-up %.1f ms, findings %s" % (
+                name, mode, per, len(times), min(times[1:]), max(times[1:]), entry[mode]["first_launch_setup_ms"],
+                r.get("findings")))
+            sys.stdout.flush()
+        base = entry.get("native", {}).get("per_launch_ms")
+        for mode in ("floor", "warpcheck", "racecheck"):
+            if mode in entry and "per_launch_ms" in entry[mode]:
+                entry[mode]["slowdown"] = ratio(entry[mode]["per_launch_ms"], base)
+        entry["warpcheck_over_floor"] = ratio(entry.get("warpcheck", {}).get("per_launch_ms"),
+                                              entry.get("floor", {}).get("per_launch_ms"))
+        entry["racecheck_over_warpcheck"] = ratio(entry.get("racecheck", {}).get("per_launch_ms"),
+                                                  entry.get("warpcheck", {}).get("per_launch_ms"))
+
+    def get(e, mode, key):
+        return e.get(mode, {}).get(key)
+
+    rows = []
+    for e in results:
+        rows.append([e["name"], fmt(get(e, "native", "per_launch_ms"), digits=4),
+                     fmt(get(e, "floor", "slowdown"), "x"), fmt(get(e, "warpcheck", "slowdown"), "x"),
+                     fmt(get(e, "racecheck", "slowdown"), "x"), fmt(e.get("warpcheck_over_floor"), "x"),
+                     fmt(e.get("racecheck_over_warpcheck"), "x"),
+                     fmt(get(e, "warpcheck", "first_launch_setup_ms"), digits=1),
+                     fmt(get(e, "racecheck", "first_launch_setup_ms"), digits=1),
+                     "%s / %s / %s" % tuple(fmt(get(e, m, "gpu_mib"), digits=0) for m in ("native", "warpcheck", "racecheck")),
+                     str(get(e, "warpcheck", "findings"))])
+    gm = {k: geomean(v) for k, v in {
+        "floor_slowdown": [get(e, "floor", "slowdown") for e in results],
+        "warpcheck_slowdown": [get(e, "warpcheck", "slowdown") for e in results],
+        "racecheck_slowdown": [get(e, "racecheck", "slowdown") for e in results],
+        "warpcheck_over_floor": [e.get("warpcheck_over_floor") for e in results],
+        "racecheck_over_warpcheck": [e.get("racecheck_over_warpcheck") for e in results]}.items()}
+    worst = max((e for e in results if get(e, "warpcheck", "slowdown")), key=lambda e: get(e, "warpcheck", "slowdown"),
+                default=None)
+    rows.append(["geomean", "", fmt(gm["floor_slowdown"], "x"), fmt(gm["warpcheck_slowdown"], "x"),
+                 fmt(gm["racecheck_slowdown"], "x"), fmt(gm["warpcheck_over_floor"], "x"),
+                 fmt(gm["racecheck_over_warpcheck"], "x"), "", "", "", ""])
+    print()
+    print("Steady state, per launch (kernels only, CUDA events; slowdowns against native):")
+    print(table(rows, ["program", "native ms", "floor", "warpcheck", "racecheck", "wc/floor", "rc/wc",
+                       "wc set-up ms", "rc set-up ms", "peak MiB native / wc / rc", "wc findings"]))
+    if worst:
+        print("worst: %s at %s native" % (worst["name"], fmt(get(worst, "warpcheck", "slowdown"), "x")))
+    if problems:
+        print()
+        print("Problems:")
+        for p in problems:
+            print("- " + p)
+    doc = {"gpu": gpu, "arch": arch, "warpcheck": warpcheck, "compute_sanitizer": sanitizer, "steady": True,
+           "launches": n, "racecheck_launches": rc_n, "programs": results, "geomean": gm, "problems": problems}
+    with open(os.path.join(opts.workdir, "bench-steady.json"), "w", encoding="utf-8") as f:
+        json.dump(doc, f, indent=2, sort_keys=True)
+        f.write("\n")
+    return 1 if problems else 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--warpcheck", required=True, help="the warpcheck executable")
@@ -247,6 +375,12 @@ def main():
                     help="a run longer than this many seconds is not repeated (120)")
     ap.add_argument("--timeout", type=int, default=1800, help="seconds before one run is killed (1800)")
     ap.add_argument("--launches", type=int, help="kernel launches per program (default: each program's own)")
+    ap.add_argument("--steady", action="store_true",
+                    help="steady-state cost per launch, with the floor (see above); .cu programs only")
+    ap.add_argument("--steady-launches", type=int, default=12, help="launches per run for --steady (12)")
+    ap.add_argument("--racecheck-launches", type=int, default=3, help="launches of racecheck for --steady (3)")
+    ap.add_argument("--steady-modes", default="native,floor,warpcheck,racecheck",
+                    help="modes measured by --steady (comma-separated; native is always measured)")
     ap.add_argument("--only", action="append", default=[], help="programs to run (globs, repeatable or comma-separated)")
     ap.add_argument("--no-racecheck", action="store_true", help="skip compute-sanitizer")
     ap.add_argument("--no-warpcheck", action="store_true", help="skip warpcheck")
@@ -292,6 +426,8 @@ def main():
         return 2
     args = [str(opts.launches)] if opts.launches is not None else []
 
+    if opts.steady:
+        return steady_main(opts, sources, nvcc, arch, gpu, warpcheck, sanitizer)
     print("bench: %d programs on %s (%s); best of %d; nvcc %s; warpcheck %s; compute-sanitizer %s" % (
         len(sources), gpu, arch, opts.reps, nvcc, warpcheck or "-", sanitizer or "-"))
     sys.stdout.flush()

@@ -207,6 +207,13 @@ int runCommand(const std::vector<std::string> &args) {
            countFlag("trace_launches")},
           {"--trace-events", "", "N", "with --trace: events one launch may record (default 4194304); a launch "
            "with more is left out", countFlag("trace_events")},
+          {"--patch-floor", "", "",
+           "measure the cost of the instrumentation alone: patch the kernels with warpcheck's entry points "
+           "compiled out (nothing is checked, the report says so)",
+           [&](const std::string &, std::string &) {
+             flags[run::flagEnvName("patch_floor")] = "1";
+             return true;
+           }},
           {"--patch-on-load", "", "", "patch every module when it is loaded, not before its first checked launch",
            [&](const std::string &, std::string &) {
              flags[run::flagEnvName("patch_on_launch")] = "0";
@@ -276,7 +283,8 @@ int runCommand(const std::vector<std::string> &args) {
     return kExitUsage;
   }
   RunFiles files;
-  if (!locateRunFiles(files, error) || !checkGpu(error)) {
+  bool floor = flags.count(run::flagEnvName("patch_floor")) != 0;
+  if (!locateRunFiles(files, error, floor) || !checkGpu(error)) {
     std::cerr << "warpcheck run: error: " << error << "\n";
     return kExitInternal;
   }

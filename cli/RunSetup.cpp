@@ -83,7 +83,7 @@ bool resolveProgram(const std::string &name, std::string &path, std::string &err
   return true;
 }
 
-bool locateRunFiles(RunFiles &f, std::string &error) {
+bool locateRunFiles(RunFiles &f, std::string &error, bool floor) {
   std::string self = selfDir();
   std::string tried;
   f.runtime = firstOf({env("WARPCHECK_RUNTIME_LIB"), self + "/../lib/libwarpcheck-runtime.so",
@@ -96,7 +96,8 @@ bool locateRunFiles(RunFiles &f, std::string &error) {
   }
   f.runtime = realPath(f.runtime);
   tried.clear();
-  f.patches = firstOf({env("WARPCHECK_PATCHES"), dirOf(f.runtime) + "/warpcheck-patches.fatbin"}, isFile, tried);
+  f.patches = floor ? firstOf({dirOf(f.runtime) + "/warpcheck-patches-floor.fatbin"}, isFile, tried)
+                    : firstOf({env("WARPCHECK_PATCHES"), dirOf(f.runtime) + "/warpcheck-patches.fatbin"}, isFile, tried);
   if (f.patches.empty()) {
     error = "the device patches are missing (looked for " + tried + ")";
     return false;

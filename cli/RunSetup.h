@@ -10,13 +10,14 @@ namespace warpcheck::cli {
 
 struct RunFiles {
   std::string runtime;      // libwarpcheck-runtime.so
-  std::string patches;      // warpcheck-patches.fatbin
+  std::string patches;      // warpcheck-patches.fatbin (-floor with --patch-floor)
   std::string sanitizerDir; // directory of libsanitizer-public.so
   std::string nvdisasm;     // "" when not found (no source lines then)
 };
 
 // False with `error` naming what is missing and where it was looked for.
-bool locateRunFiles(RunFiles &files, std::string &error);
+// `floor`: the patches with detection compiled out (--patch-floor).
+bool locateRunFiles(RunFiles &files, std::string &error, bool floor = false);
 
 // Checks a driver and a device are there, through libcuda.so.1 (dlopen: the
 // CLI itself does not link CUDA). False with a one-line reason.

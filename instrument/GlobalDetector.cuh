@@ -566,8 +566,59 @@ __device__ void checkGlobalWord(const GAccess &a, unsigned long long *word, unsi
 
 // `sameAddress`: the lanes of the warp whose store of this instruction
 // goes to the same address (a plain store), this lane included.
-__device__ void globalAccess(const LaunchState *st, uint64_t pc, uint64_t address, uint32_t size, uint32_t byteMask,
-                             bool write, bool read, bool atomic, uint32_t sameAddress) {
+// The common case of a global-memory read, kept small for the same reason
+// as quickSharedAccess(): a plain load within one word of a shadowed
+// allocation, with no fence or strong access on the SASS paths since the
+// thread's previous global access, whose word no other thread of this
+// launch (nor an unordered launch) wrote. It records the read as
+// checkGlobalWord() would and returns true; anything else returns false
+// before changing anything, and globalAccess() runs.
+__device__ __forceinline__ bool quickGlobalRead(const LaunchState *st, uint64_t pc, uint64_t address, uint32_t size,
+                                                uint32_t byteMask) {
+  if (!st->ranges || st->trace || st->debug) return false;
+  uint32_t s = currentSlot(st);
+  if (s == kNoSlot) return false;
+  uint32_t thread = linearThread();
+  GlobalThread *me = &st->global[(size_t)s * st->threadsPerBlock + thread];
+  uint64_t i = pcIndex(st, pc);
+  if (i == ~0ull || (pcInfoFrom(st, i, me->last) & ~(kPcKnown | kPcUnattributedArrive))) return false;
+  const GlobalRange *range = findRange(st, address);
+  if (!range || !range->shadow) return false;
+  uint64_t offset = address - range->base;
+  if ((offset & 3) + size > 4) return false;
+  uint32_t bytes = ((byteMask & ((1u << size) - 1u)) << (offset & 3)) & 0xfu;
+  if (!bytes) return false;
+  unsigned long long *word = range->shadow + 2 * (offset >> 2);
+  uint32_t tag = st->launchTag & 0xff, block = linearBlock() & kGBlockMask;
+  GEntry w = gDecode(__ldcg(word)), r = gDecode(__ldcg(word + 1));
+  if (w.bytes & bytes) {
+    if (w.tag == tag ? !(w.block == block && w.thread == thread) : concurrentLaunch(st, w.tag)) return false;
+  }
+  me->last = (uint32_t)i; // as pcInfoAt()
+  const Slot *slot = &st->slots[s];
+  uint32_t epoch = slot->threadEpoch[thread], warpSync = slot->threadSync[thread];
+  GEntry mine{bytes, thread, block, epoch, warpSync, tag, false, false, false, false, false, false};
+  if (r.bytes && r.tag == tag) {
+    bool sameTime = r.block != block || (r.epoch == (epoch & kGEpochMask) && r.warpSync == (warpSync & kGSyncMask));
+    bool other = r.block != block || r.thread != thread;
+    if (!other && sameTime && (r.bytes & bytes) == bytes && !r.sync) return true;
+    if (other && sameTime && !r.sync) {
+      if (r.several && (r.bytes & bytes) == bytes) return true;
+      mine = r;
+      mine.bytes |= bytes;
+      mine.several = true;
+      __stcg(word + 1, gEncode(mine));
+      return true;
+    }
+    mine.several = other && sameTime;
+  }
+  __stcg(word + 1, gEncode(mine));
+  __stcg(range->pcs + 2 * (offset >> 2) + 1, (unsigned int)pc);
+  return true;
+}
+
+__device__ __noinline__ void globalAccess(const LaunchState *st, uint64_t pc, uint64_t address, uint32_t size,
+                                          uint32_t byteMask, bool write, bool read, bool atomic, uint32_t sameAddress) {
   if (!st->ranges) return;
   uint32_t s = currentSlot(st);
   if (s == kNoSlot) return;

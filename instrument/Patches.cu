@@ -438,8 +438,10 @@ __device__ void checkWord(const LaunchState *st, uint32_t s, const Slot *slot, u
   // Remember the read. A second reader in the same epoch keeps the first
   // one's identity and marks the entry as read by several threads, so a
   // later write by either of them still sees a reader other than itself.
+  // An entry that would not change is not stored again (a tile row that
+  // every thread of the block reads).
   bool sameEpoch = r.bytes && r.epoch == (epoch & kEpochMask) && r.sync == (sync & kSyncMask);
-  if (sameEpoch && r.thread == thread && (r.bytes & bytes) == bytes) return;
+  if (sameEpoch && (r.thread == thread || r.flag) && (r.bytes & bytes) == bytes) return;
   Entry mine{bytes, thread, epoch, sync, 0, pc & kPcMask, 0};
   if (sameEpoch) {
     mine = r;
@@ -449,8 +451,57 @@ __device__ void checkWord(const LaunchState *st, uint32_t s, const Slot *slot, u
   __stcg(readerWord, encode(mine));
 }
 
-__device__ void sharedAccess(void *userdata, uint64_t pc, uint32_t offset, uint32_t size, uint32_t byteMask,
-                             bool write, bool atomic, bool asyncCopy = false) {
+// The common case of a shared-memory access, kept small: the patch ABI
+// leaves a patch about two dozen registers, and every value live across the
+// general path's calls is spilled to the stack on every access. A plain
+// load or store within one word, in a block without named barriers, whose
+// shadow entries show no access it could race with: the shadow is updated
+// as checkWord() would and true is returned. Anything else -- a possible
+// race, an asynchronous copy's entry, tracing or debug counters -- returns
+// false before changing anything, and the general path (sharedAccess) runs.
+__device__ __forceinline__ bool quickSharedAccess(const LaunchState *st, uint64_t pc, uint32_t offset,
+                                                  uint32_t size, uint32_t byteMask, bool write) {
+  if (st->trace || st->debug || (offset & 3) + size > 4 || offset + size > st->shadowWords * 4u) return false;
+  uint32_t s = currentSlot(st);
+  if (s == kNoSlot) return false;
+  const Slot *slot = &st->slots[s];
+  if (barriersNamed(slot)) return false;
+  uint32_t bytes = ((byteMask & ((1u << size) - 1u)) << (offset & 3)) & 0xfu;
+  if (!bytes) return false;
+  uint32_t thread = linearThread();
+  uint32_t epoch = slot->threadEpoch[thread] & kEpochMask, sync = slot->threadSync[thread] & kSyncMask;
+  unsigned long long *word = st->shadow + 2ull * st->shadowWords * s + 2ull * (offset >> 2);
+  // Whether an entry may be of an access concurrent with this one
+  // (concurrent(), without named barriers).
+  auto mayRace = [&](unsigned long long raw) {
+    Entry e = decode(raw);
+    if (!(e.bytes & bytes) || e.epoch != epoch) return false;
+    if ((e.thread >> 5) == (thread >> 5)) return st->checkIntraWarp && e.sync == sync;
+    return true;
+  };
+  unsigned long long w = __ldcg(word), r = __ldcg(word + 1);
+  if ((w >> 63) || (mayRace(w) && decode(w).thread != thread)) return false;
+  if (write) {
+    if (mayRace(r) && (decode(r).thread != thread || decode(r).flag)) return false;
+    __stcg(word, encode(Entry{bytes, thread, epoch, sync, 0, pc & kPcMask, 0}));
+    return true;
+  }
+  // As checkWord(): one reader, or the first of several.
+  Entry e = decode(r);
+  bool sameEpoch = e.bytes && e.epoch == epoch && e.sync == sync;
+  if (sameEpoch && (e.thread == thread || e.flag) && (e.bytes & bytes) == bytes) return true;
+  Entry mine{bytes, thread, epoch, sync, 0, pc & kPcMask, 0};
+  if (sameEpoch) {
+    mine = e;
+    mine.bytes |= bytes;
+    if (e.thread != thread) mine.flag = 1;
+  }
+  __stcg(word + 1, encode(mine));
+  return true;
+}
+
+__device__ __noinline__ void sharedAccess(void *userdata, uint64_t pc, uint32_t offset, uint32_t size,
+                                          uint32_t byteMask, bool write, bool atomic, bool asyncCopy = false) {
   const LaunchState *st = state(userdata);
   if (!st) return;
   uint32_t s = currentSlot(st);
@@ -568,15 +619,21 @@ extern "C" __device__ __noinline__ SanitizerPatchResult wcBlockExit(void *userda
 extern "C" __device__ __noinline__ SanitizerPatchResult wcSharedAccess(void *userdata, uint64_t pc, void *ptr,
                                                                        uint32_t accessSize, uint32_t flags,
                                                                        const void *pData) {
+  // An unchecked launch (no state) pays for the call only.
+  if (!state(userdata) || (flags & SANITIZER_MEMORY_DEVICE_FLAG_PREFETCH)) return SANITIZER_PATCH_SUCCESS;
   bool write = flags & SANITIZER_MEMORY_DEVICE_FLAG_WRITE;
   bool read = flags & SANITIZER_MEMORY_DEVICE_FLAG_READ;
-  if (flags & SANITIZER_MEMORY_DEVICE_FLAG_PREFETCH) return SANITIZER_PATCH_SUCCESS;
   // Atomics come as read|write, or as writes without a value.
   bool atomic = (write && read) || (write && pData == nullptr);
   uint32_t byteMask = 0xffffu;
   if (!write && pData) byteMask = *static_cast<const uint32_t *>(pData);
-  sharedAccess(userdata, pc, (uint32_t)(uintptr_t)ptr, accessSize, byteMask, write, atomic);
-  if (state(userdata)) arriveAfter(state(userdata), pc);
+#ifdef WC_NO_QUICK // the general path only (bench/README, "Steady state")
+  if (true)
+#else
+  if (atomic || !quickSharedAccess(state(userdata), pc, (uint32_t)(uintptr_t)ptr, accessSize, byteMask, write))
+#endif
+    sharedAccess(userdata, pc, (uint32_t)(uintptr_t)ptr, accessSize, byteMask, write, atomic);
+  arriveAfter(state(userdata), pc);
   return SANITIZER_PATCH_SUCCESS;
 }
 
@@ -593,6 +650,12 @@ extern "C" __device__ __noinline__ SanitizerPatchResult wcGlobalAccess(void *use
   if (!write && pData) byteMask = *static_cast<const uint32_t *>(pData);
   // Lanes of one store instruction writing the same address: the shadow
   // cannot see them (they all read it before any of them writes it).
+#ifndef WC_NO_QUICK // -DWC_NO_QUICK: the general paths only (bench/README, "Steady state")
+  if (!write && !atomic && quickGlobalRead(st, pc, (uint64_t)(uintptr_t)ptr, accessSize, byteMask)) {
+    arriveAfter(st, pc);
+    return SANITIZER_PATCH_SUCCESS;
+  }
+#endif
   uint32_t sameAddress = 0;
   if (write && !atomic) sameAddress = __match_any_sync(__activemask(), (unsigned long long)(uintptr_t)ptr);
   globalAccess(st, pc, (uint64_t)(uintptr_t)ptr, accessSize, byteMask, write, read || !write, atomic, sameAddress);

@@ -17,6 +17,7 @@
 #include <cuda_runtime.h>
 
 #include "../../tests/gpu/cuda_check.h"
+#include "launch_timer.h"
 
 constexpr int kVertices = 1 << 20;
 constexpr int kDegree = 8;
@@ -57,6 +58,7 @@ int main(int argc, char** argv) {
   CHECK(cudaEventCreate(&stop));
   float ms = 0;
   int levels = 0;
+  LaunchTimer timer;
   for (int l = 0; l < launches; ++l) {
     CHECK(cudaMemset(d_level, 0xff, kVertices * sizeof(int)));
     int zero = 0;
@@ -79,6 +81,7 @@ int main(int argc, char** argv) {
     float t = 0;
     CHECK(cudaEventElapsedTime(&t, start, stop));
     ms += t;
+    timer.add(t);
   }
   std::vector<int> level(kVertices), want(kVertices, -1);
   CHECK(cudaMemcpy(level.data(), d_level, kVertices * sizeof(int), cudaMemcpyDeviceToHost));
@@ -103,6 +106,7 @@ int main(int argc, char** argv) {
   printf("bfs: %d vertices reached, level sum %lld, %d levels\n", reached, sum, levels);
   printf("bfs: %d of %d levels wrong\n", wrong, kVertices);
   printf("kernel_ms: %.3f\n", ms);
+  timer.print();
   for (int* p : {d_row, d_col, d_level, d_a, d_b, d_size}) CHECK(cudaFree(p));
   return wrong != 0;
 }

@@ -12,6 +12,7 @@
 #include <cuda_runtime.h>
 
 #include "../../tests/gpu/cuda_check.h"
+#include "launch_timer.h"
 
 constexpr int N = 16 << 20;
 constexpr int kBins = 4096;
@@ -47,6 +48,7 @@ int main(int argc, char** argv) {
   CHECK(cudaEventCreate(&start));
   CHECK(cudaEventCreate(&stop));
   float ms = 0;
+  LaunchTimer timer;
   for (int l = 0; l < launches; ++l) {
     CHECK(cudaMemset(d_bins, 0, kBins * sizeof(unsigned)));
     CHECK(cudaEventRecord(start));
@@ -58,6 +60,7 @@ int main(int argc, char** argv) {
     float one = 0;
     CHECK(cudaEventElapsedTime(&one, start, stop));
     ms += one;
+    timer.add(one);
   }
   std::vector<unsigned> bins(kBins), want(kBins, 0);
   CHECK(cudaMemcpy(bins.data(), d_bins, kBins * sizeof(unsigned), cudaMemcpyDeviceToHost));
@@ -71,6 +74,7 @@ int main(int argc, char** argv) {
   printf("global_histogram: checksum %llu\n", weighted);
   printf("global_histogram: %d of %d bins wrong\n", wrong, kBins);
   printf("kernel_ms: %.3f\n", ms);
+  timer.print();
   CHECK(cudaFree(d_data));
   CHECK(cudaFree(d_bins));
   CHECK(cudaFree(d_freq));

@@ -15,6 +15,7 @@
 #include <cuda_runtime.h>
 
 #include "../../tests/gpu/cuda_check.h"
+#include "launch_timer.h"
 
 constexpr long long N = 64ll << 20;   // bytes
 constexpr int kBins = 256;
@@ -59,6 +60,7 @@ int main(int argc, char** argv) {
   CHECK(cudaEventCreate(&start));
   CHECK(cudaEventCreate(&stop));
   float ms = 0;
+  LaunchTimer timer;
   for (int l = 0; l < launches; ++l) {
     CHECK(cudaMemset(d_bins, 0, kBins * sizeof(unsigned)));
     CHECK(cudaEventRecord(start));
@@ -69,6 +71,7 @@ int main(int argc, char** argv) {
     float one = 0;
     CHECK(cudaEventElapsedTime(&one, start, stop));
     ms += one;
+    timer.add(one);
   }
   std::vector<unsigned> bins(kBins);
   std::vector<unsigned long long> want(kBins, 0);
@@ -85,6 +88,7 @@ int main(int argc, char** argv) {
   printf("checksum: %llu values, weighted %llu\n", total, weighted);
   printf("verified: %d bins, %d wrong\n", kBins, wrong);
   printf("kernel_ms: %.3f\n", ms);
+  timer.print();
   CHECK(cudaFree(d_data));
   CHECK(cudaFree(d_bins));
   return 0;

@@ -15,6 +15,7 @@
 #include <cuda_runtime.h>
 
 #include "../../tests/gpu/cuda_check.h"
+#include "launch_timer.h"
 
 constexpr int N = 1024;
 constexpr int T = 32;
@@ -56,7 +57,12 @@ int main(int argc, char** argv) {
   CHECK(cudaEventCreate(&stop));
   dim3 block(T, T), grid(N / T, N / T);
   CHECK(cudaEventRecord(start));
-  for (int l = 0; l < launches; ++l) matmul<<<grid, block>>>(dA, dB, dC);
+  LaunchTimer timer;
+  timer.mark();
+  for (int l = 0; l < launches; ++l) {
+    matmul<<<grid, block>>>(dA, dB, dC);
+    timer.mark();
+  }
   CHECK(cudaGetLastError());
   CHECK(cudaEventRecord(stop));
   CHECK(cudaEventSynchronize(stop));
@@ -78,6 +84,7 @@ int main(int argc, char** argv) {
   printf("checksum: %.6f\n", sum);
   printf("verified: %d rows, %d wrong\n", rows, wrong);
   printf("kernel_ms: %.3f\n", ms);
+  timer.print();
   CHECK(cudaFree(dA));
   CHECK(cudaFree(dB));
   CHECK(cudaFree(dC));

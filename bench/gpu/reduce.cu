@@ -16,6 +16,7 @@
 #include <cuda_runtime.h>
 
 #include "../../tests/gpu/cuda_check.h"
+#include "launch_timer.h"
 
 constexpr long long N = 64ll << 20;
 constexpr int kThreads = 256;
@@ -56,7 +57,12 @@ int main(int argc, char** argv) {
   CHECK(cudaEventCreate(&start));
   CHECK(cudaEventCreate(&stop));
   CHECK(cudaEventRecord(start));
-  for (int l = 0; l < launches; ++l) block_reduce<<<kBlocks, kThreads>>>(d_in, d_partial);
+  LaunchTimer timer;
+  timer.mark();
+  for (int l = 0; l < launches; ++l) {
+    block_reduce<<<kBlocks, kThreads>>>(d_in, d_partial);
+    timer.mark();
+  }
   CHECK(cudaGetLastError());
   CHECK(cudaEventRecord(stop));
   CHECK(cudaEventSynchronize(stop));
@@ -71,6 +77,7 @@ int main(int argc, char** argv) {
   printf("checksum: %.6f\n", sum);
   printf("verified: %s\n", sum == want ? "sum matches the CPU" : "SUM DIFFERS FROM THE CPU");
   printf("kernel_ms: %.3f\n", ms);
+  timer.print();
   CHECK(cudaFree(d_in));
   CHECK(cudaFree(d_partial));
   return 0;

@@ -19,6 +19,7 @@
 #include <cuda_runtime.h>
 
 #include "../../tests/gpu/cuda_check.h"
+#include "launch_timer.h"
 
 constexpr int N = 16 << 20;
 constexpr int kThreads = 1024;
@@ -107,10 +108,13 @@ int main(int argc, char** argv) {
   CHECK(cudaEventCreate(&start));
   CHECK(cudaEventCreate(&stop));
   CHECK(cudaEventRecord(start));
+  LaunchTimer timer;
+  timer.mark();
   for (int l = 0; l < launches; ++l) {
     block_scan<<<kBlocks, kThreads>>>(d_in, d_out, d_sums);
     scan_block_sums<<<1, kThreads>>>(d_sums);
     add_offsets<<<kBlocks, kThreads>>>(d_out, d_sums);
+    timer.mark();
   }
   CHECK(cudaGetLastError());
   CHECK(cudaEventRecord(stop));
@@ -129,6 +133,7 @@ int main(int argc, char** argv) {
   printf("checksum: %llu (total %lld)\n", checksum, running);
   printf("verified: %d elements, %lld wrong\n", N, wrong);
   printf("kernel_ms: %.3f\n", ms);
+  timer.print();
   CHECK(cudaFree(d_in));
   CHECK(cudaFree(d_out));
   CHECK(cudaFree(d_sums));

@@ -16,6 +16,7 @@
 #include <cuda_runtime.h>
 
 #include "../../tests/gpu/cuda_check.h"
+#include "launch_timer.h"
 
 constexpr int W = 4096;
 constexpr int B = 32;
@@ -66,8 +67,11 @@ int main(int argc, char** argv) {
   const float* src = d_a;
   float* dst = d_b;
   CHECK(cudaEventRecord(start));
+  LaunchTimer timer;
+  timer.mark();
   for (int l = 0; l < launches; ++l) {
     jacobi<<<grid, block>>>(src, dst);
+    timer.mark();
     src = dst;
     dst = dst == d_b ? d_c : d_b;
   }
@@ -105,6 +109,7 @@ int main(int argc, char** argv) {
   printf("checksum: %.6f\n", checksum);
   printf("verified: %lld points, %lld wrong\n", points, wrong);
   printf("kernel_ms: %.3f\n", ms);
+  timer.print();
   CHECK(cudaFree(d_a));
   CHECK(cudaFree(d_b));
   CHECK(cudaFree(d_c));

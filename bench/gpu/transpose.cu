@@ -15,6 +15,7 @@
 #include <cuda_runtime.h>
 
 #include "../../tests/gpu/cuda_check.h"
+#include "launch_timer.h"
 
 constexpr int W = 8192;
 constexpr int TILE = 32;
@@ -48,7 +49,12 @@ int main(int argc, char** argv) {
   CHECK(cudaEventCreate(&stop));
   dim3 block(TILE, ROWS), grid(W / TILE, W / TILE);
   CHECK(cudaEventRecord(start));
-  for (int l = 0; l < launches; ++l) transpose<<<grid, block>>>(d_in, d_out);
+  LaunchTimer timer;
+  timer.mark();
+  for (int l = 0; l < launches; ++l) {
+    transpose<<<grid, block>>>(d_in, d_out);
+    timer.mark();
+  }
   CHECK(cudaGetLastError());
   CHECK(cudaEventRecord(stop));
   CHECK(cudaEventSynchronize(stop));
@@ -67,6 +73,7 @@ int main(int argc, char** argv) {
   printf("checksum: %.1f\n", checksum);
   printf("verified: %lld rows, %lld wrong\n", rows, wrong);
   printf("kernel_ms: %.3f\n", ms);
+  timer.print();
   CHECK(cudaFree(d_in));
   CHECK(cudaFree(d_out));
   return 0;

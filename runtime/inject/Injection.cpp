@@ -421,6 +421,13 @@ private:
       noteOnce("kernel " + demangle(name) + " was not checked: its module could not be patched");
       wanted = false;
     }
+    if (wanted && flags_.patch_floor) {
+      // --patch-floor: the patched code runs, but with no launch state every
+      // patch returns at once (the price of the callbacks alone).
+      noteOnce("--patch-floor: kernels run patched but unchecked; this run measures the instrumentation's cost only");
+      sanitizerSetLaunchCallbackData(l.hLaunch, l.function, l.hStream, nullptr);
+      return;
+    }
     trace("setting up the launch");
     GlobalSetup global;
     if (wanted && flags_.global) prepareGlobal(l, global, warnings);

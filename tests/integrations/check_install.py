@@ -65,7 +65,8 @@ def main():
         wanted = ["bin/warpcheck", "share/warpcheck/cmake/WarpcheckLint.cmake",
                   "share/warpcheck/rules/barrier-divergent.md"]
         if have_run:
-            wanted += ["lib/warpcheck/libwarpcheck-runtime.so", "lib/warpcheck/warpcheck-patches.fatbin"]
+            wanted += ["lib/warpcheck/libwarpcheck-runtime.so", "lib/warpcheck/warpcheck-patches.fatbin",
+                       "lib/warpcheck/warpcheck-patches-floor.fatbin"]
         for w in wanted:
             expect(os.path.isfile(os.path.join(prefix, w)), "installed: " + w)
 
