@@ -177,6 +177,12 @@ LintOutcome runLint(const LintOptions &opts) {
   }
   config.resourceDir = opts.resourceDir.empty() ? WARPCHECK_CLANG_RESOURCE_DIR : opts.resourceDir;
 
+  // The rules each TU's configuration runs.
+  std::vector<std::vector<const CheckFactory *>> unitChecks(inputs.units.size());
+  for (size_t u = 0; u < inputs.units.size(); ++u)
+    for (const CheckFactory *c : checks)
+      if (!opts.ruleEnabled || opts.ruleEnabled(inputs.units[u].file, c->id)) unitChecks[u].push_back(c);
+
   // One job per (TU, pass); results land in per-TU slots.
   struct Job { size_t unit; Pass pass; };
   std::vector<Job> jobs;
@@ -205,7 +211,7 @@ LintOutcome runLint(const LintOptions &opts) {
     AnalysisOptions analysis = opts.analysis;
     analysis.budget = budgets[job.unit].get();
     budgets[job.unit]->start();
-    results[job.unit][slot[j]] = runPass(inputs.units[job.unit], job.pass, config, analysis, checks);
+    results[job.unit][slot[j]] = runPass(inputs.units[job.unit], job.pass, config, analysis, unitChecks[job.unit]);
     size_t n = ++done;
     if (opts.progress) {
       std::lock_guard<std::mutex> lock(progressMutex);
@@ -232,12 +238,13 @@ LintOutcome runLint(const LintOptions &opts) {
     std::set<std::string> incomplete, fileIncomplete;
     std::map<std::string, std::set<std::string>> incompleteFunctions;
     FileTiming timing;
+    std::vector<Finding> unitFindings;
     for (PassResult &r : results[u]) {
       status.passes.push_back(r.pass.name());
       allParsed &= r.parsed;
       userErrors |= !r.parsed && (r.errorsInUserCode || !r.checked);
       for (Diagnostic &d : r.diagnostics) status.diagnostics.push_back(std::move(d));
-      for (Finding &f : r.findings) report.findings.push_back(std::move(f));
+      for (Finding &f : r.findings) unitFindings.push_back(std::move(f));
       facts.push_back(r.facts.get());
       incomplete.insert(r.timing.incompleteRules.begin(), r.timing.incompleteRules.end());
       fileIncomplete.insert(r.timing.incompleteRules.begin(), r.timing.incompleteRules.end());
@@ -259,7 +266,7 @@ LintOutcome runLint(const LintOptions &opts) {
     if (allParsed) {
       AnalysisOptions tuOpts = opts.analysis;
       tuOpts.relocatableDeviceCode = inputs.units[u].relocatableDeviceCode;
-      for (const CheckFactory *c : checks) {
+      for (const CheckFactory *c : unitChecks[u]) {
         if (!c->comparePasses) continue;
         if (incomplete.count(c->id) || budgets[u]->expired()) {
           incomplete.insert(c->id);
@@ -267,7 +274,7 @@ LintOutcome runLint(const LintOptions &opts) {
           continue;
         }
         auto t0 = AnalysisBudget::Clock::now();
-        c->comparePasses(facts, tuOpts, report.findings);
+        c->comparePasses(facts, tuOpts, unitFindings);
         timing.ruleSeconds[c->id] += secondsSince(t0);
       }
     }
@@ -277,6 +284,8 @@ LintOutcome runLint(const LintOptions &opts) {
     }
     if (opts.timeReport) status.timing = std::move(timing);
     report.files.push_back(std::move(status));
+    if (opts.configureFindings) opts.configureFindings(inputs.units[u].file, unitFindings);
+    for (Finding &f : unitFindings) report.findings.push_back(std::move(f));
   }
   for (FileStatus &s : inputs.skipped) report.files.push_back(std::move(s));
   mergeFindings(report.findings);

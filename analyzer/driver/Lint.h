@@ -25,6 +25,12 @@ struct LintOptions {
   // The project config's Include/Exclude (config/ConfigApply.h): a file for
   // which it gives a reason is listed as skipped with it, not analysed.
   std::function<std::string(const std::string &file)> outOfScope;
+  // The project configuration of each TU, by its main file, when set:
+  // whether a rule runs on it, and what it does to the TU's findings
+  // (before the findings of all TUs are merged, so that a finding in a
+  // header takes the configuration of the TU that reported it).
+  std::function<bool(const std::string &file, const std::string &rule)> ruleEnabled;
+  std::function<void(const std::string &file, std::vector<Finding> &findings)> configureFindings;
 };
 
 struct LintOutcome {
