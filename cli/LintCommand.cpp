@@ -88,7 +88,7 @@ int lintCommand(const std::vector<std::string> &args) {
   ConfigOptions configOpts;
   std::optional<Severity> failOn; // --fail-on, else the config's FailOn
   std::vector<std::string> warningsAsErrors; // --warnings-as-errors
-  bool exitZero = false, quiet = false;
+  bool exitZero = false, quiet = false, verbose = false;
 
   CommandSpec spec{
       "lint",
@@ -143,8 +143,10 @@ int lintCommand(const std::vector<std::string> &args) {
            [&](const std::string &v, std::string &e) { return parseSeconds(v, opts.maxSecondsPerFunction, e); }},
           {"--time-report", "", "", "print the time of each pass (parsing, analysis) and rule on stderr, and put it in the JSON report",
            [&](const std::string &, std::string &) { opts.timeReport = true; return true; }},
-          {"--quiet", "-q", "", "do not print the summary line",
+          {"--quiet", "-q", "", "do not print the summary line nor the progress",
            [&](const std::string &, std::string &) { quiet = true; return true; }},
+          {"--verbose", "", "", "print on stderr, for each file: its configuration, the clang command of each pass and the times",
+           [&](const std::string &, std::string &) { verbose = true; return true; }},
       },
       true,
       true};
@@ -184,7 +186,7 @@ int lintCommand(const std::vector<std::string> &args) {
     dumpConfig(std::cout, *config);
     return kExitClean;
   }
-  configs.useIn(opts);
+  configs.useIn(opts, verbose);
   if (opts.inputs.paths.empty() && opts.inputs.buildDir.empty()) {
     std::cerr << "warpcheck: error: no input files (name files or directories, or -p BUILD_DIR)\n";
     return kExitUsage;
@@ -200,7 +202,13 @@ int lintCommand(const std::vector<std::string> &args) {
     std::cerr << "warpcheck: error: " << error << '\n';
     return kExitUsage;
   }
-  opts.progress = isatty(STDERR_FILENO) && out.output.empty();
+  // Progress on stderr only, so that stdout holds the report alone: a line
+  // redrawn on a terminal, plain lines every few files in a log.
+  bool terminal = isatty(STDERR_FILENO);
+  opts.progress = quiet                ? LintOptions::Progress::Off
+                  : !terminal          ? LintOptions::Progress::Lines
+                  : out.output.empty() ? LintOptions::Progress::Terminal
+                                       : LintOptions::Progress::Off;
 
   LintOutcome outcome = runLint(opts);
   if (outcome.usageError) {

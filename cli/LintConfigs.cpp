@@ -23,7 +23,17 @@ const ProjectConfig *LintConfigs::of(const std::string &file) {
   return resolver_.forSource(file, error);
 }
 
-void LintConfigs::useIn(LintOptions &opts) {
+std::vector<std::string> LintConfigs::describe(const std::string &file) {
+  if (options_.none) return {"configuration: none (--no-config)"};
+  const ProjectConfig *config = of(file);
+  if (!config || config->file.empty())
+    return {std::string("configuration: none (no ") + kConfigFileName + " at or above the file)"};
+  std::string line = "configuration: " + config->file + (options_.file.empty() ? "" : " (--config-file)");
+  for (const std::string &parent : config->inherited) line += ", inheriting " + parent;
+  return {line};
+}
+
+void LintConfigs::useIn(LintOptions &opts, bool verbose) {
   // --enable's '-GLOB's are in each configuration's Rules; the analysis
   // validates only the globs that turn rules on.
   opts.enable.erase(std::remove_if(opts.enable.begin(), opts.enable.end(), turnsRulesOff), opts.enable.end());
@@ -48,6 +58,8 @@ void LintConfigs::useIn(LintOptions &opts) {
     applyToFindings(*c, findings);
     for (const Finding &f : findings) fails_[findingKey(f)] |= f.severity >= c->failOn;
   };
+  opts.verbose = verbose;
+  if (verbose) opts.describeUnit = [this](const std::string &file) { return describe(file); };
 }
 
 FindingConfig LintConfigs::forControls(std::string &error) {

@@ -20,8 +20,9 @@ public:
 
   ConfigResolver &resolver() { return resolver_; }
   // Hooks the configurations into the analysis: read while its inputs are
-  // collected (a bad one stops it there), then applied per TU.
-  void useIn(LintOptions &opts);
+  // collected (a bad one stops it there), then applied per TU; with
+  // `verbose`, each TU's configuration is described.
+  void useIn(LintOptions &opts, bool verbose);
   // For the controls: a suppression-invalid finding of a NOLINT comment
   // takes the configuration of its own file. A configuration that cannot be
   // read sets `error`.
@@ -32,6 +33,7 @@ public:
 
 private:
   const ProjectConfig *of(const std::string &file);
+  std::vector<std::string> describe(const std::string &file);
 
   const ConfigOptions &options_;
   ConfigResolver resolver_;
