@@ -53,9 +53,11 @@ bool checkArchs(const std::vector<std::string> &archs, std::string &error) {
 }
 
 // What lint reads before the analysis: the named files, the compile
-// database and the controls' files.
-std::vector<NamedPath> knownInputs(const LintOptions &opts) {
+// database, --config-file and the controls' files. (The configurations
+// found per source are known once the inputs are collected.)
+std::vector<NamedPath> knownInputs(const LintOptions &opts, const ConfigOptions &configOpts) {
   std::vector<NamedPath> inputs;
+  if (!configOpts.file.empty()) inputs.push_back({"the configuration", configOpts.file});
   for (const std::string &p : opts.inputs.paths) inputs.push_back({"the input", p});
   if (!opts.inputs.buildDir.empty()) {
     inputs.push_back({"the compile database", opts.inputs.buildDir});
@@ -195,7 +197,7 @@ int lintCommand(const std::vector<std::string> &args) {
     std::cerr << "warpcheck: error: " << error << '\n';
     return kExitUsage;
   }
-  std::vector<NamedPath> outputs, inputs = knownInputs(opts);
+  std::vector<NamedPath> outputs, inputs = knownInputs(opts, configOpts);
   out.addOutputs(outputs);
   controls.addPaths(outputs, inputs);
   if (error = findOutputClash(outputs, inputs); !error.empty()) {
