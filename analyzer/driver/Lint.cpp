@@ -180,6 +180,13 @@ LintOutcome runLint(const LintOptions &opts) {
         inScope.push_back(std::move(tu));
         continue;
       }
+      if (opts.verbose) {
+        // Which configuration put it out of scope.
+        std::string head = "warpcheck: " + printable(displayPath(tu.file, currentDirectory())) + ": ";
+        if (opts.describeUnit)
+          for (const std::string &line : opts.describeUnit(tu.file)) llvm::errs() << head << printable(line) << '\n';
+        llvm::errs() << head << "not analysed: " << printable(skipped.reason) << '\n';
+      }
       skipped.path = tu.file;
       skipped.status = FileStatusKind::Skipped;
       inputs.skipped.push_back(std::move(skipped));
