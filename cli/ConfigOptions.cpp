@@ -1,4 +1,5 @@
 #include "cli/ConfigOptions.h"
+#include "config/ConfigInherit.h"
 #include <ostream>
 
 namespace warpcheck::cli {
@@ -30,7 +31,7 @@ bool ConfigOptions::load(const std::string &searchFrom, ProjectConfig &config, s
   std::string path = none ? "" : !file.empty() ? file : findProjectConfig(searchFrom);
   if (path.empty()) return true;
   ConfigError e;
-  if (!loadProjectConfig(path, config, e)) return error = e.describe(), false;
+  if (!loadConfigWithParents(path, config, e)) return error = e.describe(), false;
   return true;
 }
 
@@ -38,8 +39,10 @@ void dumpConfig(std::ostream &os, const ProjectConfig &config) {
   if (config.file.empty()) {
     os << "# warpcheck configuration: no configuration file, with the command line applied\n";
   } else {
-    os << "# warpcheck configuration: " << config.file << ", with the command line applied\n"
-       << "# (relative Include and Exclude globs start at " << config.directory << ")\n";
+    os << "# warpcheck configuration: " << config.file;
+    for (const std::string &parent : config.inherited) os << ", inheriting " << parent;
+    os << ", with the command line applied\n";
+    os << "# (relative Include and Exclude globs start at " << config.directory << ")\n";
   }
   os << formatProjectConfig(config);
 }

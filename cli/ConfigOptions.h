@@ -18,7 +18,8 @@ struct ConfigOptions {
   // `searchedFrom` says where discovery starts, for the help text.
   void addTo(std::vector<OptionSpec> &options, const std::string &searchedFrom);
   // --config-file, else the nearest .warpcheck.yaml at or above
-  // `searchFrom` (a file or directory), else the defaults. False with
+  // `searchFrom` (a file or directory), else the defaults; its parents
+  // merged in when it sets InheritParentConfig. False with
   // `error` = "file:line:col: problem".
   bool load(const std::string &searchFrom, ProjectConfig &config, std::string &error) const;
 };

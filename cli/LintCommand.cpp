@@ -3,6 +3,7 @@
 #include "cli/ArgParser.h"
 #include "cli/Commands.h"
 #include "cli/ConfigOptions.h"
+#include "cli/LintConfigs.h"
 #include "cli/OutputClash.h"
 #include "cli/ReportOutput.h"
 #include "cli/ReportControls.h"
@@ -51,31 +52,17 @@ bool checkArchs(const std::vector<std::string> &archs, std::string &error) {
   return true;
 }
 
-// What the project configuration, the command line folded in, sets for the
-// analysis: archs, compiler arguments, the rules it turns off, the files
-// out of scope.
-void useConfig(const ProjectConfig &config, LintOptions &opts) {
-  // --enable's '-GLOB's are in the config's Rules now, and so below in
-  // opts.disable; the analysis takes only the globs that turn rules on.
-  opts.enable.erase(std::remove_if(opts.enable.begin(), opts.enable.end(), turnsRulesOff), opts.enable.end());
-  opts.inputs.archs = config.archs;
-  opts.inputs.extraArgs = config.extraArgs;
-  for (const std::string &id : staticRuleIds())
-    if (!ruleEnabled(config, id)) opts.disable.push_back(id);
-  if (!config.include.empty() || !config.exclude.empty())
-    opts.outOfScope = [config](const std::string &file) { return outOfScope(config, file); };
-}
-
 // What lint reads before the analysis: the named files, the compile
-// database, the configuration and the controls' files.
-std::vector<NamedPath> knownInputs(const LintOptions &opts, const ProjectConfig &config) {
+// database, --config-file and the controls' files. (The configurations
+// found per source are known once the inputs are collected.)
+std::vector<NamedPath> knownInputs(const LintOptions &opts, const ConfigOptions &configOpts) {
   std::vector<NamedPath> inputs;
+  if (!configOpts.file.empty()) inputs.push_back({"the configuration", configOpts.file});
   for (const std::string &p : opts.inputs.paths) inputs.push_back({"the input", p});
   if (!opts.inputs.buildDir.empty()) {
     inputs.push_back({"the compile database", opts.inputs.buildDir});
     inputs.push_back({"the compile database", opts.inputs.buildDir + "/compile_commands.json"});
   }
-  if (!config.file.empty()) inputs.push_back({"the configuration", config.file});
   return inputs;
 }
 
@@ -103,7 +90,7 @@ int lintCommand(const std::vector<std::string> &args) {
   ConfigOptions configOpts;
   std::optional<Severity> failOn; // --fail-on, else the config's FailOn
   std::vector<std::string> warningsAsErrors; // --warnings-as-errors
-  bool exitZero = false, quiet = false;
+  bool exitZero = false, quiet = false, verbose = false;
 
   CommandSpec spec{
       "lint",
@@ -158,13 +145,15 @@ int lintCommand(const std::vector<std::string> &args) {
            [&](const std::string &v, std::string &e) { return parseSeconds(v, opts.maxSecondsPerFunction, e); }},
           {"--time-report", "", "", "print the time of each pass (parsing, analysis) and rule on stderr, and put it in the JSON report",
            [&](const std::string &, std::string &) { opts.timeReport = true; return true; }},
-          {"--quiet", "-q", "", "do not print the summary line",
+          {"--quiet", "-q", "", "do not print the summary line nor the progress",
            [&](const std::string &, std::string &) { quiet = true; return true; }},
+          {"--verbose", "", "", "print on stderr, for each file: its configuration, the clang command of each pass and the times",
+           [&](const std::string &, std::string &) { verbose = true; return true; }},
       },
       true,
       true};
   out.addTo(spec.options, "stdout");
-  configOpts.addTo(spec.options, "the first input");
+  configOpts.addTo(spec.options, "each source file");
   controls.addTo(spec.options);
 
   ParsedArgs parsed;
@@ -178,19 +167,28 @@ int lintCommand(const std::vector<std::string> &args) {
     return kExitClean;
   }
   opts.inputs.paths = parsed.positionals;
-  ProjectConfig config;
-  std::string firstInput = !parsed.positionals.empty() ? parsed.positionals[0] : opts.inputs.buildDir;
-  if (!configOpts.load(firstInput.empty() ? "." : firstInput, config, error) ||
-      !applyCommandLine(config, {opts.enable, opts.disable, warningsAsErrors, opts.inputs.archs, parsed.trailing, failOn},
-                        error)) {
+  // Each TU takes the configuration of its main file; the command line is
+  // checked once here, before anything is read.
+  CommandLineSettings cli{opts.enable, opts.disable, warningsAsErrors, opts.inputs.archs, parsed.trailing, failOn};
+  ProjectConfig unused;
+  if (configOpts.none && !configOpts.file.empty()) error = "--config-file and --no-config exclude each other";
+  if (!error.empty() || !applyCommandLine(unused, cli, error)) {
     std::cerr << "warpcheck: error: " << error << '\n';
     return kExitUsage;
   }
+  LintConfigs configs(configOpts, cli);
   if (configOpts.dump) {
-    dumpConfig(std::cout, config);
+    // The configuration of the first input (of the build directory without one).
+    std::string firstInput = !parsed.positionals.empty() ? parsed.positionals[0] : opts.inputs.buildDir;
+    const ProjectConfig *config = configs.resolver().forSource(firstInput.empty() ? "." : firstInput, error);
+    if (!config) {
+      std::cerr << "warpcheck: error: " << error << '\n';
+      return kExitUsage;
+    }
+    dumpConfig(std::cout, *config);
     return kExitClean;
   }
-  useConfig(config, opts);
+  configs.useIn(opts, verbose);
   if (opts.inputs.paths.empty() && opts.inputs.buildDir.empty()) {
     std::cerr << "warpcheck: error: no input files (name files or directories, or -p BUILD_DIR)\n";
     return kExitUsage;
@@ -199,14 +197,20 @@ int lintCommand(const std::vector<std::string> &args) {
     std::cerr << "warpcheck: error: " << error << '\n';
     return kExitUsage;
   }
-  std::vector<NamedPath> outputs, inputs = knownInputs(opts, config);
+  std::vector<NamedPath> outputs, inputs = knownInputs(opts, configOpts);
   out.addOutputs(outputs);
   controls.addPaths(outputs, inputs);
   if (error = findOutputClash(outputs, inputs); !error.empty()) {
     std::cerr << "warpcheck: error: " << error << '\n';
     return kExitUsage;
   }
-  opts.progress = isatty(STDERR_FILENO) && out.output.empty();
+  // Progress on stderr only, so that stdout holds the report alone: a line
+  // redrawn on a terminal, plain lines every few files in a log.
+  bool terminal = isatty(STDERR_FILENO);
+  opts.progress = quiet                ? LintOptions::Progress::Off
+                  : !terminal          ? LintOptions::Progress::Lines
+                  : out.output.empty() ? LintOptions::Progress::Terminal
+                                       : LintOptions::Progress::Off;
 
   LintOutcome outcome = runLint(opts);
   if (outcome.usageError) {
@@ -216,9 +220,10 @@ int lintCommand(const std::vector<std::string> &args) {
   Report &report = outcome.report;
   report.toolVersion = WARPCHECK_VERSION;
   // The files a directory or a database named (a source among them may be
-  // -o's target too).
+  // -o's target too), and the configurations of their TUs.
   inputs.clear();
   for (const FileStatus &f : report.files) inputs.push_back({"the input", f.path});
+  for (const std::string &c : configs.resolver().filesRead()) inputs.push_back({"the configuration", c});
   if (error = findOutputClash(outputs, inputs); !error.empty()) {
     std::cerr << "warpcheck: error: " << error << '\n';
     return kExitUsage;
@@ -228,7 +233,11 @@ int lintCommand(const std::vector<std::string> &args) {
   std::vector<std::string> analysed;
   for (const FileStatus &f : report.files)
     if (f.status == FileStatusKind::Analyzed) analysed.push_back(f.path);
-  if (!controls.apply(report, out.sourceRoot, analysed, &config, error)) {
+  // Each TU's findings took its configuration in the analysis; a
+  // suppression-invalid finding of a NOLINT comment takes that of its file.
+  std::string configError;
+  if (!controls.apply(report, out.sourceRoot, analysed, configs.forControls(configError), error) ||
+      !(error = configError).empty()) {
     std::cerr << "warpcheck: error: " << error << '\n';
     return kExitUsage;
   }
@@ -256,7 +265,13 @@ int lintCommand(const std::vector<std::string> &args) {
   }
   if (parseErrors || incomplete) return kExitUsage;
   if (exitZero) return kExitClean;
-  return failsRun(config, report.findings) ? kExitFindings : kExitClean;
+  bool fails = configs.failRun(report.findings, error);
+  if (!error.empty()) {
+    std::cerr << "warpcheck: error: " << error << '\n';
+    return kExitUsage;
+  }
+  if (fails) return kExitFindings;
+  return kExitClean;
 }
 
 } // namespace warpcheck::cli

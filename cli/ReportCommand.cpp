@@ -95,7 +95,7 @@ int reportCommand(const std::vector<std::string> &args) {
     std::cerr << "warpcheck report: error: " << error << '\n';
     return kExitUsage;
   }
-  if (!out.open(error) || !controls.load(error) || !controls.apply(report, out.sourceRoot, {}, nullptr, error)) {
+  if (!out.open(error) || !controls.load(error) || !controls.apply(report, out.sourceRoot, {}, {}, error)) {
     std::cerr << "warpcheck report: error: " << error << '\n';
     return kExitUsage;
   }

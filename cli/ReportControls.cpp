@@ -6,6 +6,11 @@
 
 namespace warpcheck::cli {
 
+FindingConfig configuring(const ProjectConfig &config) {
+  auto apply = [&config](std::vector<Finding> &findings) { applyToFindings(config, findings); };
+  return {apply, apply};
+}
+
 void ControlOptions::addTo(std::vector<OptionSpec> &options) {
   options.push_back({"--suppressions", "", "FILE",
                      "drop findings that a line of FILE matches (rule, kernel, function, file:line; "
@@ -48,17 +53,24 @@ void ControlOptions::addPaths(std::vector<NamedPath> &outputs, std::vector<Named
 }
 
 bool ControlOptions::apply(Report &report, const std::string &sourceRoot, const std::vector<std::string> &alsoCheck,
-                           const ProjectConfig *config, std::string &error) {
+                           const FindingConfig &config, std::string &error) {
   std::vector<Finding> &findings = report.findings;
   // The configuration first: findings of rules that are off or of files out
   // of scope are not anybody's to suppress.
-  if (config) applyToFindings(*config, findings);
+  if (config.all) config.all(findings);
   SourceCache sources; // each source file read once for fingerprints and NOLINT comments
   assignFingerprints(findings, sourceRoot, sources);
   report.suppressed.nolint += applyNolint(findings, sources, alsoCheck);
-  // Again for the suppression-invalid findings NOLINT added (it is
-  // idempotent on the others).
-  if (config) applyToFindings(*config, findings);
+  if (config.nolint) {
+    // The suppression-invalid findings NOLINT added (only NOLINT reports
+    // that rule); the others are configured already.
+    std::vector<Finding> added, others;
+    for (Finding &f : findings) (f.rule == "suppression-invalid" ? added : others).push_back(std::move(f));
+    config.nolint(added);
+    findings = std::move(others);
+    for (Finding &f : added) findings.push_back(std::move(f));
+    mergeFindings(findings);
+  }
   assignFingerprints(findings, sourceRoot, sources); // the suppression-invalid findings it added
 
   std::vector<Finding> kept;

@@ -11,10 +11,23 @@
 #include "reports/Report.h"
 #include "reports/suppress/Baseline.h"
 #include "reports/suppress/SuppressionFile.h"
+#include <functional>
 #include <string>
 #include <vector>
 
 namespace warpcheck::cli {
+
+// What the project configuration does to findings (config/ConfigApply.h):
+// `all` on every finding before the controls (`run` applies its one
+// configuration; `lint` configured each TU's findings before merging them
+// and leaves it empty), `nolint` on the suppression-invalid findings that
+// NOLINT comments add. Both empty for `report`.
+struct FindingConfig {
+  std::function<void(std::vector<Finding> &)> all, nolint;
+};
+
+// One configuration for every finding (`run`).
+FindingConfig configuring(const ProjectConfig &config);
 
 struct ControlOptions {
   std::vector<std::string> suppressionFiles;
@@ -32,10 +45,9 @@ struct ControlOptions {
   // Applies the controls to `report` (its findings' fingerprints assigned)
   // and writes the files asked for. `alsoCheck`: files whose NOLINT
   // comments are checked for mistakes even without findings.
-  // `config` (absent for `report`) is applied first, and again to the
-  // suppression-invalid findings the NOLINT step adds.
+  // `config` is applied as FindingConfig says.
   bool apply(Report &report, const std::string &sourceRoot, const std::vector<std::string> &alsoCheck,
-             const ProjectConfig *config, std::string &error);
+             const FindingConfig &config, std::string &error);
 
 private:
   std::vector<Suppression> suppressions_;

@@ -375,7 +375,7 @@ int runCommand(const std::vector<std::string> &args) {
   removeTree(work);
   if (journalDir.rfind(work, 0) != 0) removeTree(journalDir);
 
-  if (!controls.apply(report, out.sourceRoot, {}, &config, error)) {
+  if (!controls.apply(report, out.sourceRoot, {}, configuring(config), error)) {
     std::cerr << "warpcheck run: error: " << error << "\n";
     return kExitUsage;
   }

@@ -17,8 +17,8 @@ namespace {
 
 constexpr size_t kMaxConfigBytes = 1 << 20;
 
-const char *const kKeys[] = {"Rules",   "Severities", "Archs",  "Include",
-                             "Exclude", "ExtraArgs",  "FailOn", "WarningsAsErrors"};
+const char *const kKeys[] = {"Rules",  "Severities",       "Archs",              "Include", "Exclude",
+                             "ExtraArgs", "FailOn", "WarningsAsErrors", "InheritParentConfig"};
 
 // Case-insensitive edit distance, for "did you mean" on keys.
 size_t keyDistance(const std::string &a, const std::string &b) {
@@ -68,8 +68,10 @@ public:
                 : e.key == "ExtraArgs"        ? list(e, out.extraArgs, "compiler arguments", "[-Iinclude, -DNDEBUG]", nothing)
                 : e.key == "FailOn"           ? severity(e.key, e.value, out.failOn)
                 : e.key == "WarningsAsErrors" ? ruleList(e, out.warningsAsErrors)
+                : e.key == "InheritParentConfig" ? boolean(e, out.inheritParentConfig)
                                               : failAt(e.line, e.column, unknownKeyMessage(e.key));
       if (!ok) return false;
+      out.statedKeys.push_back(e.key);
     }
     return true;
   }
@@ -117,6 +119,15 @@ private:
     return true;
   }
 
+  bool boolean(const YamlEntry &e, bool &out) {
+    if (e.value.kind != YamlNode::Kind::Scalar || (e.value.value != "true" && e.value.value != "false"))
+      return fail(e.value, "'" + e.key + "' must be true or false; found " +
+                               (e.value.kind == YamlNode::Kind::Scalar ? "'" + e.value.value + "'"
+                                                                       : std::string(yamlKindName(e.value.kind))));
+    out = e.value.value == "true";
+    return true;
+  }
+
   bool severities(const YamlEntry &e, std::vector<SeverityOverride> &out) {
     if (e.value.kind != YamlNode::Kind::Mapping)
       return fail(e.value, "'Severities' must be a mapping of rule globs to severities, like "
@@ -142,6 +153,10 @@ std::string flowList(const std::vector<std::string> &items) {
 }
 
 } // namespace
+
+bool ProjectConfig::states(const std::string &key) const {
+  return std::find(statedKeys.begin(), statedKeys.end(), key) != statedKeys.end();
+}
 
 // Shown printable and bounded: the message may quote the file's bytes.
 std::string ConfigError::describe() const {
@@ -217,6 +232,8 @@ std::string formatProjectConfig(const ProjectConfig &c) {
   out += "ExtraArgs: " + flowList(c.extraArgs) + "\n";
   out += std::string("FailOn: ") + severityName(c.failOn) + "\n";
   out += "WarningsAsErrors: " + flowList(c.warningsAsErrors) + "\n";
+  out += std::string("InheritParentConfig: ") + (c.inheritParentConfig ? "true" : "false") +
+         (c.inherited.empty() ? "" : "  # the parents are merged in above") + "\n";
   return out;
 }
 

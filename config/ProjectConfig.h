@@ -36,6 +36,15 @@ struct ProjectConfig {
   // `WarningsAsErrors`: globs in order like `rules`, but every rule is off
   // before the first entry; the findings of the rules it selects are errors.
   std::vector<std::string> warningsAsErrors;
+  // `InheritParentConfig` (clang-tidy's key): the nearest .warpcheck.yaml
+  // above this file's directory is merged under it (config/ConfigInherit.h).
+  // False once the parents are merged in.
+  bool inheritParentConfig = false;
+  // The keys the file states: those it overrides when merged over a parent.
+  std::vector<std::string> statedKeys;
+  // The files merged under `file` by InheritParentConfig, nearest first.
+  std::vector<std::string> inherited;
+  bool states(const std::string &key) const;
 };
 
 struct ConfigError {

@@ -50,4 +50,13 @@ std::string printable(const std::string &s, size_t maxBytes, bool keepTabs) {
   return out;
 }
 
+std::string shellQuoted(const std::string &arg) {
+  if (!arg.empty() && arg.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+                                            "_./=:,+-@%") == std::string::npos)
+    return arg;
+  std::string q = "'";
+  for (char c : arg) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
 } // namespace warpcheck

@@ -21,4 +21,8 @@ std::string printable(const std::string &s, size_t maxBytes = std::string::npos,
 // many bytes it covers (1, or 2 for a C1 control); 0 when it is shown as is.
 size_t escapedLength(const std::string &s, size_t i, bool keepTabs = false);
 
+// An argument as a POSIX shell needs it, so that a command can be pasted
+// (quoted only when it has to be).
+std::string shellQuoted(const std::string &arg);
+
 } // namespace warpcheck

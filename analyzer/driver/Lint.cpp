@@ -9,7 +9,7 @@
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
-#include <atomic>
+#include <cstdio>
 #include <map>
 #include <set>
 #include <sstream>
@@ -70,10 +70,14 @@ std::string displayPath(const std::string &abs, const std::string &cwd) {
   return abs;
 }
 
+std::string currentDirectory() {
+  llvm::SmallString<256> cwd;
+  llvm::sys::fs::current_path(cwd);
+  return std::string(cwd);
+}
+
 void relativize(Report &report) {
-  llvm::SmallString<256> cwdBuf;
-  llvm::sys::fs::current_path(cwdBuf);
-  std::string cwd(cwdBuf);
+  std::string cwd = currentDirectory();
   auto fix = [&](std::string &f) { if (!f.empty()) f = displayPath(f, cwd); };
   for (FileStatus &f : report.files) {
     fix(f.path);
@@ -84,6 +88,37 @@ void relativize(Report &report) {
     for (Note &n : f.notes) fix(n.where.file);
     for (FixIt &x : f.fixits) fix(x.where.file);
   }
+}
+
+// Plain progress lines come every this many files: every file up to 20,
+// else about every 5%, so that a log holds some 20 of them.
+size_t progressLineInterval(size_t files) { return files <= 20 ? 1 : (files + 19) / 20; }
+
+// --verbose's lines for one TU, each "warpcheck: FILE: ...": its
+// configuration (`describe`), where its flags come from, the clang command
+// line of each pass as runPass hands it to clang, and the passes' times.
+std::string verboseUnitLines(const TranslationUnit &tu, const FrontendConfig &config, const std::string &cwd,
+                             const std::vector<std::string> &describe,
+                             const std::vector<std::pair<std::string, double>> &passSeconds) {
+  std::string out, head = "warpcheck: " + printable(displayPath(tu.file, cwd)) + ": ";
+  for (const std::string &line : describe) out += head + printable(line) + '\n';
+  out += head + "compile flags from " +
+         (tu.origin == "command line" ? "the command line" : printable(displayPath(tu.origin, cwd))) + '\n';
+  for (const Pass &p : planPasses(tu.archs, tu.language, tu.args)) {
+    out += head + p.name() + " pass:";
+    for (const std::string &arg : passCommandLine(tu, p, config)) out += " " + printable(shellQuoted(arg));
+    out += '\n';
+  }
+  double total = 0;
+  std::string each;
+  char buf[64];
+  for (const auto &[pass, seconds] : passSeconds) {
+    total += seconds;
+    std::snprintf(buf, sizeof buf, "%.2f s", seconds);
+    each += (each.empty() ? "" : ", ") + pass + " " + buf;
+  }
+  std::snprintf(buf, sizeof buf, "%.2f s", total);
+  return out + head + "passes took " + buf + " in all (" + each + ")\n";
 }
 
 // Why rules were not completed on a file: its budget ran out, or that of
@@ -145,6 +180,13 @@ LintOutcome runLint(const LintOptions &opts) {
         inScope.push_back(std::move(tu));
         continue;
       }
+      if (opts.verbose) {
+        // Which configuration put it out of scope.
+        std::string head = "warpcheck: " + printable(displayPath(tu.file, currentDirectory())) + ": ";
+        if (opts.describeUnit)
+          for (const std::string &line : opts.describeUnit(tu.file)) llvm::errs() << head << printable(line) << '\n';
+        llvm::errs() << head << "not analysed: " << printable(skipped.reason) << '\n';
+      }
       skipped.path = tu.file;
       skipped.status = FileStatusKind::Skipped;
       inputs.skipped.push_back(std::move(skipped));
@@ -177,14 +219,22 @@ LintOutcome runLint(const LintOptions &opts) {
   }
   config.resourceDir = opts.resourceDir.empty() ? WARPCHECK_CLANG_RESOURCE_DIR : opts.resourceDir;
 
+  // The rules each TU's configuration runs.
+  std::vector<std::vector<const CheckFactory *>> unitChecks(inputs.units.size());
+  for (size_t u = 0; u < inputs.units.size(); ++u)
+    for (const CheckFactory *c : checks)
+      if (!opts.ruleEnabled || opts.ruleEnabled(inputs.units[u].file, c->id)) unitChecks[u].push_back(c);
+
   // One job per (TU, pass); results land in per-TU slots.
   struct Job { size_t unit; Pass pass; };
   std::vector<Job> jobs;
   std::vector<std::vector<PassResult>> results(inputs.units.size());
+  std::vector<size_t> passesLeft(inputs.units.size());
   for (size_t u = 0; u < inputs.units.size(); ++u) {
     const TranslationUnit &tu = inputs.units[u];
     std::vector<Pass> passes = planPasses(tu.archs, tu.language, tu.args);
     results[u].resize(passes.size());
+    passesLeft[u] = passes.size();
     for (const Pass &p : passes) jobs.push_back(Job{u, p});
   }
   std::vector<size_t> slot(jobs.size());
@@ -198,22 +248,43 @@ LintOutcome runLint(const LintOptions &opts) {
   for (size_t u = 0; u < inputs.units.size(); ++u)
     budgets.push_back(std::make_unique<AnalysisBudget>(opts.maxSecondsPerFile, opts.maxSecondsPerFunction));
 
-  std::atomic<size_t> done{0};
+  std::string cwd = currentDirectory();
+  std::vector<double> jobSeconds(jobs.size());
+  size_t done = 0, unitsDone = 0;
+  const size_t lineEvery = progressLineInterval(inputs.units.size());
   std::mutex progressMutex;
   auto runJob = [&](size_t j) {
     const Job &job = jobs[j];
+    const TranslationUnit &tu = inputs.units[job.unit];
     AnalysisOptions analysis = opts.analysis;
     analysis.budget = budgets[job.unit].get();
     budgets[job.unit]->start();
-    results[job.unit][slot[j]] = runPass(inputs.units[job.unit], job.pass, config, analysis, checks);
+    auto t0 = AnalysisBudget::Clock::now();
+    results[job.unit][slot[j]] = runPass(tu, job.pass, config, analysis, unitChecks[job.unit]);
+    jobSeconds[j] = secondsSince(t0);
+    std::lock_guard<std::mutex> lock(progressMutex);
     size_t n = ++done;
-    if (opts.progress) {
-      std::lock_guard<std::mutex> lock(progressMutex);
+    bool unitDone = --passesLeft[job.unit] == 0;
+    unitsDone += unitDone;
+    if (opts.progress == LintOptions::Progress::Terminal) {
       llvm::errs() << "\r[" << n << "/" << jobs.size() << "] "
-                   << llvm::sys::path::filename(inputs.units[job.unit].file) << " ("
-                   << job.pass.name() << ")\033[K";
+                   << printable(llvm::sys::path::filename(tu.file).str()) << " (" << job.pass.name() << ")\033[K";
       if (n == jobs.size()) llvm::errs() << "\r\033[K";
     }
+    if (!unitDone) return;
+    if (opts.verbose) {
+      if (opts.progress == LintOptions::Progress::Terminal) llvm::errs() << "\r\033[K";
+      std::vector<std::pair<std::string, double>> passSeconds;
+      for (size_t k = j - slot[j]; k < jobs.size() && jobs[k].unit == job.unit; ++k) // a TU's jobs are adjacent
+        passSeconds.push_back({jobs[k].pass.name(), jobSeconds[k]});
+      std::vector<std::string> describe;
+      if (opts.describeUnit) describe = opts.describeUnit(tu.file);
+      llvm::errs() << verboseUnitLines(tu, config, cwd, describe, passSeconds);
+    }
+    if (opts.progress == LintOptions::Progress::Lines && inputs.units.size() > 1 &&
+        (unitsDone % lineEvery == 0 || unitsDone == inputs.units.size()))
+      llvm::errs() << "warpcheck: [" << unitsDone << "/" << inputs.units.size() << "] "
+                   << printable(displayPath(tu.file, cwd)) << '\n';
   };
   unsigned threads = opts.jobs ? opts.jobs : llvm::hardware_concurrency().compute_thread_count();
   if (threads <= 1 || jobs.size() <= 1) {
@@ -232,12 +303,13 @@ LintOutcome runLint(const LintOptions &opts) {
     std::set<std::string> incomplete, fileIncomplete;
     std::map<std::string, std::set<std::string>> incompleteFunctions;
     FileTiming timing;
+    std::vector<Finding> unitFindings;
     for (PassResult &r : results[u]) {
       status.passes.push_back(r.pass.name());
       allParsed &= r.parsed;
       userErrors |= !r.parsed && (r.errorsInUserCode || !r.checked);
       for (Diagnostic &d : r.diagnostics) status.diagnostics.push_back(std::move(d));
-      for (Finding &f : r.findings) report.findings.push_back(std::move(f));
+      for (Finding &f : r.findings) unitFindings.push_back(std::move(f));
       facts.push_back(r.facts.get());
       incomplete.insert(r.timing.incompleteRules.begin(), r.timing.incompleteRules.end());
       fileIncomplete.insert(r.timing.incompleteRules.begin(), r.timing.incompleteRules.end());
@@ -259,7 +331,7 @@ LintOutcome runLint(const LintOptions &opts) {
     if (allParsed) {
       AnalysisOptions tuOpts = opts.analysis;
       tuOpts.relocatableDeviceCode = inputs.units[u].relocatableDeviceCode;
-      for (const CheckFactory *c : checks) {
+      for (const CheckFactory *c : unitChecks[u]) {
         if (!c->comparePasses) continue;
         if (incomplete.count(c->id) || budgets[u]->expired()) {
           incomplete.insert(c->id);
@@ -267,7 +339,7 @@ LintOutcome runLint(const LintOptions &opts) {
           continue;
         }
         auto t0 = AnalysisBudget::Clock::now();
-        c->comparePasses(facts, tuOpts, report.findings);
+        c->comparePasses(facts, tuOpts, unitFindings);
         timing.ruleSeconds[c->id] += secondsSince(t0);
       }
     }
@@ -277,6 +349,8 @@ LintOutcome runLint(const LintOptions &opts) {
     }
     if (opts.timeReport) status.timing = std::move(timing);
     report.files.push_back(std::move(status));
+    if (opts.configureFindings) opts.configureFindings(inputs.units[u].file, unitFindings);
+    for (Finding &f : unitFindings) report.findings.push_back(std::move(f));
   }
   for (FileStatus &s : inputs.skipped) report.files.push_back(std::move(s));
   mergeFindings(report.findings);

@@ -7,6 +7,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include <map>
 #include <set>
 
 namespace warpcheck {
@@ -29,19 +30,20 @@ Kind classify(const std::string &file, ForcedLanguage forced) {
 
 class Collector {
 public:
+  // What the command line (or the file's configuration) adds to each TU:
+  // its extra arguments, translated once, and its archs.
+  struct Settings {
+    CompileFlags extra;
+    std::vector<std::string> archs;
+  };
+
   Collector(const InputOptions &opts, Inputs &out) : opts_(opts), out_(out) {
     llvm::SmallString<256> cwd;
     llvm::sys::fs::current_path(cwd);
     cwd_ = std::string(cwd);
-    extra_ = translateClangArgs(opts.extraArgs, "argument after --");
-    for (const std::string &a : opts.archs) {
-      std::string arch = normalizeArch(a);
-      archs_.push_back(arch.empty() ? a : arch); // clang names a bad one as unsupported
-    }
   }
 
   bool run(std::string &error) {
-    warnAll(extra_.warnings);
     if (!opts_.buildDir.empty() && !(db_ = CompileDatabase::load(opts_.buildDir, error)))
       return false;
     if (opts_.paths.empty()) return db_ ? addDatabase(error) : true;
@@ -56,13 +58,15 @@ private:
     size_t gpu = 0;
     for (const CompileEntry &e : db_->entries()) {
       CompileFlags flags = translateCompileCommand(e.argv, e.directory);
-      Kind kind = classify(e.file, forcedLanguage(flags));
+      const Settings *settings = settingsOf(e.file, error);
+      if (!settings) return false;
+      Kind kind = classify(e.file, forcedLanguage(*settings, flags));
       if (kind == Kind::Other) continue;
       ++gpu;
       if (!llvm::sys::fs::exists(e.file))
         skip(e.file, "the file does not exist (is the compile database stale?)");
       else
-        addUnit(e.file, kind, flags, e.directory, db_->path());
+        addUnit(e.file, kind, flags, *settings, e.directory, db_->path());
     }
     if (gpu) return true;
     error = "no CUDA or HIP sources in '" + db_->path() + "' (" + std::to_string(db_->entries().size()) +
@@ -75,10 +79,7 @@ private:
       error = "no such file or directory: '" + p + "'";
       return false;
     }
-    if (!llvm::sys::fs::is_directory(p)) {
-      addFile(canonicalPath(p));
-      return true;
-    }
+    if (!llvm::sys::fs::is_directory(p)) return addFile(canonicalPath(p), error);
     std::vector<std::string> found, warnings;
     if (!findSources(p, found, error, &warnings)) return false;
     warnAll(warnings);
@@ -86,41 +87,44 @@ private:
       error = "no CUDA or HIP sources (.cu or .hip files) under '" + p + "'";
       return false;
     }
-    for (const std::string &f : found) addFile(canonicalPath(f));
+    for (const std::string &f : found)
+      if (!addFile(canonicalPath(f), error)) return false;
     return true;
   }
 
-  void addFile(const std::string &file) {
-    if (!seen_.insert(file).second) return;
+  bool addFile(const std::string &file, std::string &error) {
+    if (!seen_.insert(file).second) return true;
+    const Settings *settings = settingsOf(file, error);
+    if (!settings) return false;
     const CompileEntry *entry = db_ ? db_->find(file) : nullptr;
     CompileFlags flags;
     if (entry) flags = translateCompileCommand(entry->argv, entry->directory);
     // A borrowed command's -x is about its own file, not this one.
-    Kind kind = classify(file, entry ? forcedLanguage(flags) : forcedLanguage(CompileFlags()));
+    Kind kind = classify(file, forcedLanguage(*settings, entry ? flags : CompileFlags()));
     if (kind == Kind::Other) {
       skip(file, "not a CUDA or HIP source (only .cu/.cuh/.hip files and those compiled with -x cu "
                  "or -x hip are; add `-- -x cuda` or `-- -x hip` to analyse it as one)");
-      return;
+      return true;
     }
-    const CompileEntry *flagsFrom = entry ? entry : nearestEntry(file, kind);
+    const CompileEntry *flagsFrom = entry ? entry : nearestEntry(file, kind, *settings);
     if (!entry && flagsFrom) flags = translateCompileCommand(flagsFrom->argv, flagsFrom->directory);
     if (db_ && !entry)
       warn("'" + display(file) + "' has no entry in '" + display(db_->path()) + "'; " +
            (flagsFrom ? "using the flags of '" + display(flagsFrom->file) + "'"
                       : std::string("analysing it with default flags")));
-    addUnit(file, kind, flags, flagsFrom ? flagsFrom->directory : cwd_,
+    addUnit(file, kind, flags, *settings, flagsFrom ? flagsFrom->directory : cwd_,
             flagsFrom ? db_->path() : "command line");
+    return true;
   }
 
   // The entry of the same language (CUDA or HIP) whose file shares the
   // most leading directories with `file`: in a CMake project, the same
   // target's flags most likely.
-  const CompileEntry *nearestEntry(const std::string &file, Kind kind) {
+  const CompileEntry *nearestEntry(const std::string &file, Kind kind, const Settings &settings) {
     if (!db_) return nullptr;
     if (!entriesKnown_) {
       for (const CompileEntry &e : db_->entries()) {
-        Kind k = classify(e.file, forcedLanguage(translateCompileCommand(e.argv, e.directory)));
-        if (k != Kind::Other) entries_.emplace_back(&e, k);
+        entries_.emplace_back(&e, classify(e.file, translateCompileCommand(e.argv, e.directory).language));
       }
       entriesKnown_ = true;
     }
@@ -128,6 +132,8 @@ private:
     size_t bestShared = 0;
     llvm::StringRef dir = llvm::sys::path::parent_path(file);
     for (auto [e, k] : entries_) {
+      // A -x of the extra arguments makes every entry of that language.
+      if (settings.extra.language != ForcedLanguage::Unspecified) k = classify(e->file, settings.extra.language);
       if (k != kind) continue;
       size_t shared = sharedComponents(dir, llvm::sys::path::parent_path(e->file));
       if (!best || shared > bestShared) best = e, bestShared = shared;
@@ -144,28 +150,44 @@ private:
     return n;
   }
 
-  ForcedLanguage forcedLanguage(const CompileFlags &flags) const {
-    return extra_.language != ForcedLanguage::Unspecified ? extra_.language : flags.language;
+  const Settings *settingsOf(const std::string &file, std::string &error) {
+    InputOptions::FileSettings given{opts_.archs, opts_.extraArgs};
+    if (opts_.settingsFor && !opts_.settingsFor(file, given, error)) return nullptr;
+    auto key = std::make_pair(given.archs, given.extraArgs);
+    auto found = settings_.find(key);
+    if (found != settings_.end()) return &found->second;
+    Settings &s = settings_[key];
+    s.extra = translateClangArgs(given.extraArgs, "argument after --");
+    warnAll(s.extra.warnings);
+    for (const std::string &a : given.archs) {
+      std::string arch = normalizeArch(a);
+      s.archs.push_back(arch.empty() ? a : arch); // clang names a bad one as unsupported
+    }
+    return &s;
   }
 
-  void addUnit(const std::string &file, Kind kind, const CompileFlags &flags, const std::string &directory,
-               const std::string &origin) {
+  static ForcedLanguage forcedLanguage(const Settings &settings, const CompileFlags &flags) {
+    return settings.extra.language != ForcedLanguage::Unspecified ? settings.extra.language : flags.language;
+  }
+
+  void addUnit(const std::string &file, Kind kind, const CompileFlags &flags, const Settings &settings,
+               const std::string &directory, const std::string &origin) {
     warnAll(flags.warnings);
     TranslationUnit tu;
     tu.file = file;
     tu.directory = directory;
     tu.language = kind == Kind::Hip ? SourceLanguage::Hip : SourceLanguage::Cuda;
     tu.args = flags.args;
-    tu.args.insert(tu.args.end(), extra_.args.begin(), extra_.args.end());
+    tu.args.insert(tu.args.end(), settings.extra.args.begin(), settings.extra.args.end());
     // The first source naming archs of the TU's language wins: a run over
     // .cu and .hip files may name sm_ and gfx archs together.
     for (const std::vector<std::string> *archs :
-         std::initializer_list<const std::vector<std::string> *>{&archs_, &extra_.archs, &flags.archs}) {
+         std::initializer_list<const std::vector<std::string> *>{&settings.archs, &settings.extra.archs, &flags.archs}) {
       for (const std::string &a : *archs)
         if (isAmdGpuArch(a) == (kind == Kind::Hip)) tu.archs.push_back(a);
       if (!tu.archs.empty()) break;
     }
-    tu.relocatableDeviceCode = flags.relocatableDeviceCode || extra_.relocatableDeviceCode;
+    tu.relocatableDeviceCode = flags.relocatableDeviceCode || settings.extra.relocatableDeviceCode;
     tu.origin = origin;
     out_.units.push_back(std::move(tu));
   }
@@ -196,8 +218,7 @@ private:
   const InputOptions &opts_;
   Inputs &out_;
   std::string cwd_;
-  CompileFlags extra_;
-  std::vector<std::string> archs_;
+  std::map<std::pair<std::vector<std::string>, std::vector<std::string>>, Settings> settings_;
   std::unique_ptr<CompileDatabase> db_;
   std::vector<std::pair<const CompileEntry *, Kind>> entries_; // for nearestEntry
   bool entriesKnown_ = false;

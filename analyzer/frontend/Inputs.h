@@ -19,6 +19,7 @@
 //   first of these that names any.
 #include "analyzer/frontend/TranslationUnit.h"
 #include "reports/Report.h"
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,14 @@ struct InputOptions {
   std::string buildDir;                // -p: directory holding compile_commands.json
   std::vector<std::string> extraArgs;  // after `--`, appended to every TU
   std::vector<std::string> archs;      // --cuda-arch/--offload-arch, override the database
+  // The project configuration of each file, when set (cli/LintCommand.cpp):
+  // the archs and arguments of the TU whose main file is `file`, in place of
+  // `archs` and `extraArgs`. False with `error` (a configuration that cannot
+  // be used) stops the collection.
+  struct FileSettings {
+    std::vector<std::string> archs, extraArgs;
+  };
+  std::function<bool(const std::string &file, FileSettings &out, std::string &error)> settingsFor;
 };
 
 struct Inputs {

@@ -1,4 +1,5 @@
 #include "reports/html/SummaryView.h"
+#include "reports/Printable.h"
 #include "reports/RuleCatalog.h"
 #include "reports/html/Escape.h"
 #include "reports/html/Excerpt.h"
@@ -19,16 +20,6 @@ std::string stat(const std::string &cls, size_t n, const std::string &what) {
 
 std::string fact(const char *name, const std::string &valueHtml) {
   return std::string("<div><dt>") + name + "</dt><dd>" + valueHtml + "</dd></div>";
-}
-
-// An argument as a POSIX shell would need it, so the command can be pasted.
-std::string shellQuoted(const std::string &arg) {
-  if (!arg.empty() && arg.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-                                            "_./=:,+-@%") == std::string::npos)
-    return arg;
-  std::string q = "'";
-  for (char c : arg) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
 }
 
 std::string messageList(const char *cls, const std::vector<std::string> &items) {

@@ -88,7 +88,7 @@ TEST(ProjectConfig, UnknownKeysAreErrorsWithASuggestion) {
   EXPECT_EQ(errorOf("rules: ['*']\n"), "cfg.yaml:1:1: unknown key 'rules'; did you mean 'Rules'?");
   EXPECT_EQ(errorOf("Checks: '*'\n"),
             "cfg.yaml:1:1: unknown key 'Checks' (known keys: Rules Severities Archs Include Exclude ExtraArgs "
-            "FailOn WarningsAsErrors)");
+            "FailOn WarningsAsErrors InheritParentConfig)");
   EXPECT_EQ(errorOf("Severities:\n  barier-divergent: error\n"),
             "cfg.yaml:2:3: unknown rule 'barier-divergent'; did you mean 'barrier-divergent'?");
 }
@@ -158,7 +158,8 @@ TEST(ProjectConfig, DumpReadsBackTheSame) {
                                                "Exclude: [third_party]\n"
                                                "ExtraArgs: ['-Iinclude', '-DMODE=fast']\n"
                                                "FailOn: error\n"
-                                               "WarningsAsErrors: [warp-mask-*]\n");
+                                               "WarningsAsErrors: [warp-mask-*]\n"
+                                               "InheritParentConfig: false\n");
 }
 
 TEST(ProjectConfig, LoadsFilesAndNamesTheProblem) {
@@ -245,7 +246,8 @@ TEST(ProjectConfig, ErrorsShowNoRawControlBytes) {
   // (The YAML reader refuses control characters itself; bytes that are
   // not UTF-8 reach the schema's messages.)
   EXPECT_EQ(errorOf("Rul\xff\xc2\x9b" "es: ['*']\n"), "cfg.yaml:1:1: unknown key 'Rul\\xff\\x9bes' (known keys: Rules "
-                                                    "Severities Archs Include Exclude ExtraArgs FailOn WarningsAsErrors)");
+                                                    "Severities Archs Include Exclude ExtraArgs FailOn WarningsAsErrors "
+                                                    "InheritParentConfig)");
 }
 
 } // namespace

@@ -185,3 +185,42 @@ TEST(Inputs, UnknownExtraArgIsDroppedWithAWarning) {
   ASSERT_EQ(in.warnings.size(), 1u);
   EXPECT_NE(in.warnings[0].find("--expt-relaxed-constexpr"), std::string::npos);
 }
+
+// Per-file settings (each TU's project configuration, issue 21): their archs
+// and arguments replace the command line's for that file only, a -x among
+// them decides the file's language, and a failure stops the collection.
+TEST(Inputs, SettingsPerFile) {
+  test::TempDir t;
+  t.write("a/k.cu", "__global__ void k() {}\n");
+  t.write("b/k.cu", "__global__ void k() {}\n");
+  t.write("b/host.cpp", "int f();\n");
+  InputOptions opts;
+  opts.paths = {t / "a", t / "b/k.cu", t / "b/host.cpp"};
+  opts.archs = {"sm_70"};
+  opts.extraArgs = {"-DCLI"};
+  opts.settingsFor = [&](const std::string &file, InputOptions::FileSettings &out, std::string &) {
+    if (file.find("/b/") == std::string::npos) return true; // a/: the command line's
+    out.archs = {"sm_90"};
+    out.extraArgs = {"-DB", "-x", "cuda"};
+    return true;
+  };
+  Inputs in;
+  std::string error;
+  ASSERT_TRUE(collectInputs(opts, in, error)) << error;
+  ASSERT_EQ(in.units.size(), 3u);
+  EXPECT_EQ(in.units[0].archs, (Args{"sm_70"}));
+  EXPECT_TRUE(has(in.units[0].args, "-DCLI"));
+  EXPECT_EQ(in.units[1].archs, (Args{"sm_90"}));
+  EXPECT_TRUE(has(in.units[1].args, "-DB"));
+  EXPECT_FALSE(has(in.units[1].args, "-DCLI"));
+  EXPECT_EQ(in.units[2].file, t / "b/host.cpp"); // made CUDA by its own -x cuda
+  EXPECT_TRUE(in.skipped.empty());
+
+  opts.settingsFor = [](const std::string &file, InputOptions::FileSettings &, std::string &error) {
+    error = "bad configuration for " + file;
+    return false;
+  };
+  Inputs none;
+  EXPECT_FALSE(collectInputs(opts, none, error));
+  EXPECT_EQ(error, "bad configuration for " + t / "a/k.cu");
+}
