@@ -3,6 +3,7 @@
 #include "cli/ArgParser.h"
 #include "cli/Commands.h"
 #include "cli/ConfigOptions.h"
+#include "cli/FixOptions.h"
 #include "cli/OutputClash.h"
 #include "cli/ReportOutput.h"
 #include "cli/ReportControls.h"
@@ -100,6 +101,7 @@ int lintCommand(const std::vector<std::string> &args) {
   LintOptions opts;
   OutputOptions out;
   ControlOptions controls;
+  FixOptions fixes;
   ConfigOptions configOpts;
   std::optional<Severity> failOn; // --fail-on, else the config's FailOn
   std::vector<std::string> warningsAsErrors; // --warnings-as-errors
@@ -166,6 +168,7 @@ int lintCommand(const std::vector<std::string> &args) {
   out.addTo(spec.options, "stdout");
   configOpts.addTo(spec.options, "the first input");
   controls.addTo(spec.options);
+  fixes.addTo(spec.options);
 
   ParsedArgs parsed;
   std::string error;
@@ -195,13 +198,14 @@ int lintCommand(const std::vector<std::string> &args) {
     std::cerr << "warpcheck: error: no input files (name files or directories, or -p BUILD_DIR)\n";
     return kExitUsage;
   }
-  if (!out.open(error) || !controls.load(error)) {
+  if (!out.open(error) || !controls.load(error) || !fixes.load(error)) {
     std::cerr << "warpcheck: error: " << error << '\n';
     return kExitUsage;
   }
   std::vector<NamedPath> outputs, inputs = knownInputs(opts, config);
   out.addOutputs(outputs);
   controls.addPaths(outputs, inputs);
+  fixes.addPaths(outputs);
   if (error = findOutputClash(outputs, inputs); !error.empty()) {
     std::cerr << "warpcheck: error: " << error << '\n';
     return kExitUsage;
@@ -244,6 +248,12 @@ int lintCommand(const std::vector<std::string> &args) {
   if (!quiet) writeSummary(std::cerr, report);
   if (!nothing.empty()) {
     std::cerr << "warpcheck: error: " << nothing << '\n';
+    return kExitUsage;
+  }
+  // After the report, as clang-tidy does: the findings fixed are reported
+  // at the places lint saw them.
+  if (!fixes.run(report, std::cerr, error)) {
+    std::cerr << "warpcheck: error: " << error << '\n';
     return kExitUsage;
   }
 
