@@ -55,24 +55,34 @@ bool ControlOptions::apply(Report &report, const std::string &sourceRoot, const 
   if (config) applyToFindings(*config, findings);
   SourceCache sources; // each source file read once for fingerprints and NOLINT comments
   assignFingerprints(findings, sourceRoot, sources);
-  report.suppressed.nolint += applyNolint(findings, sources, alsoCheck);
+  // The findings each control removes are kept for the formats that list
+  // them (SARIF, HTML), not only counted.
+  auto keep = [&report](std::vector<Finding> &removed, SuppressionKind by) {
+    for (Finding &f : removed) report.suppressedFindings.push_back({std::move(f), by});
+  };
+  std::vector<Finding> silenced;
+  report.suppressed.nolint += applyNolint(findings, sources, alsoCheck, &silenced);
+  keep(silenced, SuppressionKind::Nolint);
   // Again for the suppression-invalid findings NOLINT added (it is
   // idempotent on the others).
   if (config) applyToFindings(*config, findings);
   assignFingerprints(findings, sourceRoot, sources); // the suppression-invalid findings it added
 
-  std::vector<Finding> kept;
+  std::vector<Finding> kept, matchedByFile;
   for (Finding &f : findings) {
     bool matched = false;
     for (const Suppression &s : suppressions_) matched = matched || suppressionMatches(s, f, sourceRoot);
     if (matched) ++report.suppressed.suppressionFile;
-    else kept.push_back(std::move(f));
+    (matched ? matchedByFile : kept).push_back(std::move(f));
   }
   findings = std::move(kept);
+  keep(matchedByFile, SuppressionKind::SuppressionFile);
 
   if (!writeBaselinePath.empty() && !writeOutputFile(writeBaselinePath, formatBaseline(findings, sourceRoot), error))
     return false;
-  report.suppressed.baseline += applyBaseline(findings, baseline_);
+  std::vector<Finding> inBaseline;
+  report.suppressed.baseline += applyBaseline(findings, baseline_, &inBaseline);
+  keep(inBaseline, SuppressionKind::Baseline);
   if (!saveSuppressionsPath.empty() &&
       !writeOutputFile(saveSuppressionsPath, formatSuppressions(findings, sourceRoot), error))
     return false;

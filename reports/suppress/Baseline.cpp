@@ -70,7 +70,7 @@ bool readBaseline(const std::string &path, Baseline &out, std::string &error) {
   return parseBaseline(text, path, out, error);
 }
 
-size_t applyBaseline(std::vector<Finding> &findings, const Baseline &baseline) {
+size_t applyBaseline(std::vector<Finding> &findings, const Baseline &baseline, std::vector<Finding> *removedOut) {
   std::map<std::string, size_t> known;
   for (const BaselineEntry &e : baseline.entries) ++known[e.fingerprint];
   size_t removed = 0;
@@ -80,6 +80,7 @@ size_t applyBaseline(std::vector<Finding> &findings, const Baseline &baseline) {
     if (it != known.end() && it->second > 0) {
       --it->second;
       ++removed;
+      if (removedOut) removedOut->push_back(std::move(f));
     } else {
       kept.push_back(std::move(f));
     }

@@ -152,7 +152,8 @@ std::vector<SourceRange> suppressionPlaces(const Finding &f) {
   return places;
 }
 
-size_t applyNolint(std::vector<Finding> &findings, SourceCache &sources, const std::vector<std::string> &alsoCheck) {
+size_t applyNolint(std::vector<Finding> &findings, SourceCache &sources, const std::vector<std::string> &alsoCheck,
+                   std::vector<Finding> *silencedOut) {
   NolintIndex index(sources);
   for (const std::string &file : alsoCheck) index.suppresses(file, 1, "");
   size_t silenced = 0;
@@ -160,8 +161,8 @@ size_t applyNolint(std::vector<Finding> &findings, SourceCache &sources, const s
   for (Finding &f : findings) {
     bool quiet = false;
     for (const SourceRange &r : suppressionPlaces(f)) quiet = quiet || index.suppresses(r.file, r.line, f.rule);
-    if (quiet) ++silenced;
-    else kept.push_back(std::move(f));
+    if (!quiet) kept.push_back(std::move(f));
+    else if (++silenced, silencedOut) silencedOut->push_back(std::move(f));
   }
   for (Finding &p : index.problems()) kept.push_back(std::move(p));
   findings = std::move(kept);

@@ -44,9 +44,9 @@ private:
 // Removes the findings a NOLINT comment silences, and adds the
 // `suppression-invalid` findings of the files it read: those of the findings
 // and `alsoCheck` (the files lint analysed). Returns how many findings were
-// silenced.
+// silenced; they are appended to `silenced` when given.
 size_t applyNolint(std::vector<Finding> &findings, SourceCache &sources,
-                   const std::vector<std::string> &alsoCheck = {});
+                   const std::vector<std::string> &alsoCheck = {}, std::vector<Finding> *silenced = nullptr);
 
 // The places a suppression can name for `f`: its location and, for a run
 // finding, the other access or barrier (its first note).

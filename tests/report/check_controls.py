@@ -78,6 +78,23 @@ def main():
               f"the report counts what NOLINT silenced: {rep and rep.get('suppressed')}")
         check("3 suppressed (3 NOLINT)" in err, f"the summary line says so: {err.strip()}")
         check(all(f.get("fingerprint") for f in rep["findings"]), "every finding has a fingerprint")
+        kept = rep.get("suppressed_findings") or []
+        check(sorted((s["by"], s["finding"]["line"]) for s in kept) == [("nolint", 5), ("nolint", 9), ("nolint", 13)],
+              f"the report lists the findings NOLINT silenced: {kept}")
+        # SARIF has them as results marked suppressed (in the source), and
+        # `warpcheck report` keeps them from the JSON.
+        p = subprocess.run([warpcheck, "lint", "--format", "sarif", "--cuda-arch", "sm_90", "src/k.cu"], cwd=root,
+                           capture_output=True, text=True, timeout=300)
+        results = json.loads(p.stdout)["runs"][0]["results"] if p.stdout.strip() else []
+        kinds = sorted(str([s["kind"] for s in r.get("suppressions", [])]) for r in results)
+        check(kinds == ["['inSource']"] * 3 + ["[]"] * 2, f"SARIF: 3 results suppressed in source, 2 not: {kinds}")
+        with open(os.path.join(root, "k.json"), "w") as f:
+            json.dump(rep, f)
+        p = subprocess.run([warpcheck, "report", "-q", "--format", "sarif", "k.json"], cwd=root,
+                           capture_output=True, text=True, timeout=300)
+        converted = json.loads(p.stdout)["runs"][0]["results"] if p.stdout.strip() else []
+        check(len(converted) == 5 and sum(1 for r in converted if r.get("suppressions")) == 3,
+              f"`warpcheck report --format sarif` keeps the suppressed results: {len(converted)} ({p.stderr.strip()})")
 
         # --- misuse of NOLINT ----------------------------------------------
         broken = os.path.join(root, "src", "broken.cu")
@@ -115,6 +132,8 @@ def main():
         rc, rep, err = lint(warpcheck, root, "src/k.cu", "--baseline", base)
         check(rc == 0 and rep["findings"] == [] and rep["suppressed"]["baseline"] == 2,
               f"with its baseline the same code is clean (rc {rc}, {lines_of(rep)})")
+        check(sorted(s["by"] for s in rep.get("suppressed_findings", [])) == ["baseline"] * 2 + ["nolint"] * 3,
+              f"the baseline's findings are listed as suppressed by it: {rep.get('suppressed_findings')}")
         # Shift every line and add a new bug: only the new one is reported.
         with open(src, "w") as f:
             f.write("// a new header comment\n#include <cstdio>\n\n" + KERNELS +
