@@ -3,6 +3,8 @@
 #include "config/ConfigApply.h"
 #include "reports/Fingerprint.h"
 #include "reports/suppress/Nolint.h"
+#include "reports/suppress/UnusedSuppressions.h"
+#include <algorithm>
 
 namespace warpcheck::cli {
 
@@ -60,9 +62,9 @@ bool ControlOptions::apply(Report &report, const std::string &sourceRoot, const 
   auto keep = [&report](std::vector<Finding> &removed, SuppressionKind by) {
     for (Finding &f : removed) report.suppressedFindings.push_back({std::move(f), by});
   };
-  std::vector<Finding> silenced;
-  report.suppressed.nolint += applyNolint(findings, sources, alsoCheck, &silenced);
-  keep(silenced, SuppressionKind::Nolint);
+  NolintResults nolint;
+  report.suppressed.nolint += applyNolint(findings, sources, alsoCheck, &nolint);
+  keep(nolint.silenced, SuppressionKind::Nolint);
   // Again for the suppression-invalid findings NOLINT added (it is
   // idempotent on the others).
   if (config) applyToFindings(*config, findings);
@@ -81,11 +83,31 @@ bool ControlOptions::apply(Report &report, const std::string &sourceRoot, const 
   if (!writeBaselinePath.empty() && !writeOutputFile(writeBaselinePath, formatBaseline(findings, sourceRoot), error))
     return false;
   std::vector<Finding> inBaseline;
-  report.suppressed.baseline += applyBaseline(findings, baseline_, &inBaseline);
+  std::vector<BaselineEntry> unmatched;
+  report.suppressed.baseline += applyBaseline(findings, baseline_, &inBaseline, &unmatched);
   keep(inBaseline, SuppressionKind::Baseline);
   if (!saveSuppressionsPath.empty() &&
       !writeOutputFile(saveSuppressionsPath, formatSuppressions(findings, sourceRoot), error))
     return false;
+
+  // Last, on what every control did: NOLINT comments and baseline entries
+  // that suppressed nothing (unused-suppression), in the files analysed
+  // completely (`alsoCheck`: only lint names them) for the rules that ran.
+  if (config && !alsoCheck.empty()) {
+    UnusedScope scope{[config](const std::string &rule) { return ruleEnabled(*config, rule); }, {}, sourceRoot,
+                      baselinePath};
+    for (const FileStatus &f : report.files)
+      if (f.incompleteRules.empty() &&
+          std::find(alsoCheck.begin(), alsoCheck.end(), f.path) != alsoCheck.end())
+        scope.files.push_back(f.path);
+    std::vector<Finding> unused = unusedSuppressions(nolint.unused, unmatched, scope);
+    applyToFindings(*config, unused);
+    assignFingerprints(unused, sourceRoot, sources);
+    if (!unused.empty()) {
+      for (Finding &f : unused) findings.push_back(std::move(f));
+      mergeFindings(findings);
+    }
+  }
   return true;
 }
 

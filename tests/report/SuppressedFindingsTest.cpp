@@ -51,10 +51,10 @@ TEST(SuppressedFindings, NolintAndBaselineHandBackWhatTheyRemove) {
   std::vector<Finding> fs{finding("rule-a", Severity::Warning, at(path, 1, 1), "quiet"),
                           finding("rule-a", Severity::Warning, at(path, 2, 1), "loud")};
   SourceCache sources;
-  std::vector<Finding> silenced;
-  EXPECT_EQ(applyNolint(fs, sources, {}, &silenced), 1u);
-  ASSERT_EQ(silenced.size(), 1u);
-  EXPECT_EQ(silenced[0].message, "quiet");
+  NolintResults nolint;
+  EXPECT_EQ(applyNolint(fs, sources, {}, &nolint), 1u);
+  ASSERT_EQ(nolint.silenced.size(), 1u);
+  EXPECT_EQ(nolint.silenced[0].message, "quiet");
   ASSERT_EQ(fs.size(), 1u);
 
   fs[0].fingerprint = "f:1";
