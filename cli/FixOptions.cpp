@@ -87,7 +87,20 @@ bool FixOptions::run(const Report &report, std::ostream &err, std::string &error
   if (!wanted()) return true;
   Sources sources(started_);
   FileText read = [&](const std::string &file, std::string &why) { return sources.read(file, why); };
-  FixPlan plan = planFixes(report.findings, read);
+  // As clang-tidy without --fix-errors: nothing is fixed in a file clang
+  // could not parse (its fix-its rest on a partial AST).
+  std::set<std::string> unparsed;
+  for (const FileStatus &f : report.files)
+    if (f.status == FileStatusKind::ParseError) unparsed.insert(f.path);
+  std::vector<Finding> fixable;
+  for (const Finding &f : report.findings) {
+    if (f.fixits.empty()) continue;
+    if (unparsed.count(f.where.file))
+      err << "warpcheck: note: not applying the fix of " << describeFinding(f) << ": its file failed to parse\n";
+    else
+      fixable.push_back(f);
+  }
+  FixPlan plan = planFixes(fixable, read);
   for (const std::string &note : plan.notes) err << "warpcheck: note: " << note << '\n';
 
   std::vector<std::string> errors = sources.problems();

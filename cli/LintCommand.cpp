@@ -194,6 +194,11 @@ int lintCommand(const std::vector<std::string> &args) {
     return kExitClean;
   }
   useConfig(config, opts);
+  if (fixes.fix && opts.analysis.systemHeaders) {
+    // Their findings would be fixed in the toolkit's (or CCCL's) headers.
+    std::cerr << "warpcheck: error: --fix cannot be combined with --system-headers (--export-fixes can)\n";
+    return kExitUsage;
+  }
   if (opts.inputs.paths.empty() && opts.inputs.buildDir.empty()) {
     std::cerr << "warpcheck: error: no input files (name files or directories, or -p BUILD_DIR)\n";
     return kExitUsage;
