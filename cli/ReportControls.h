@@ -4,7 +4,10 @@
 // suppression files, baselines. They run on the final findings, in this
 // order: the project configuration (rules, scope, severities), NOLINT,
 // --suppressions, --write-baseline (everything still
-// reported), --baseline, --save-suppressions (what is left).
+// reported), --baseline, --save-suppressions (what is left); then, for
+// lint, the unused-suppression findings of what NOLINT and the baseline
+// left unused. What each control removes is kept (Report::
+// suppressedFindings) as well as counted.
 #include "cli/ArgParser.h"
 #include "cli/OutputClash.h"
 #include "config/ProjectConfig.h"
