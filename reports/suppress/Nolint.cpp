@@ -119,7 +119,7 @@ NolintIndex::FileDirectives &NolintIndex::directives(const std::string &file) {
                                                                   (d.hasList ? "(" + d.listText + ")" : std::string())));
         break;
       }
-      fd.spans.push_back({match->line, d.line, rules, match->line, match->column});
+      fd.spans.push_back({match->line, d.line, rules, match->line, match->column, {}, true});
       open.erase(std::next(match).base());
       break;
     }
@@ -150,7 +150,10 @@ std::vector<UnusedNolint> NolintIndex::unused(const std::string &file) {
   if (file.empty()) return out;
   for (const Span &s : directives(file).spans)
     for (size_t i = 0; i < s.rules.size(); ++i)
-      if (!s.used[i] && !isGlob(s.rules[i])) out.push_back({file, s.line, s.column, s.rules[i]});
+      if (!s.used[i] && !isGlob(s.rules[i])) {
+        const std::string *text = sources_.line(file, s.line);
+        out.push_back({file, s.line, s.column, s.rules[i], s.region, text ? *text : ""});
+      }
   return out;
 }
 

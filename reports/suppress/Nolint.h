@@ -20,6 +20,8 @@ struct UnusedNolint {
   std::string file;
   unsigned line = 0, column = 0; // the comment (its NOLINTBEGIN for a region)
   std::string rule;
+  bool region = false;  // a NOLINTBEGIN ... NOLINTEND pair
+  std::string lineText; // the comment's line, for the fix-it
 };
 
 // What applyNolint removed, and the rule ids of comments that removed
@@ -53,6 +55,7 @@ private:
     std::vector<std::string> rules;  // empty: every rule
     unsigned line = 0, column = 0;   // the comment (its NOLINTBEGIN for a region)
     std::vector<bool> used;          // per rule: silenced a finding
+    bool region = false;
   };
   struct FileDirectives {
     std::vector<Span> spans;

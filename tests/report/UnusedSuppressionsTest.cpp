@@ -86,4 +86,26 @@ TEST(UnusedSuppressions, EntriesOfOneFingerprintBeyondItsFindings) {
   EXPECT_EQ(unmatched[0].line, 2u);
 }
 
+// The fix-it: plain shapes only.
+TEST(UnusedSuppressions, FixItDropsTheIdOrTheTrailingComment) {
+  UnusedScope scope{[](const std::string &) { return true; }, {"a.cu"}, "", ""};
+  auto fixOf = [&](const std::string &text, unsigned column, const std::string &rule, bool region = false) {
+    std::vector<Finding> out = unusedSuppressions({{"a.cu", 1, column, rule, region, text}}, {}, scope);
+    EXPECT_EQ(out.size(), 1u);
+    if (out.empty() || out[0].fixits.empty()) return std::string("(none)");
+    const FixIt &x = out[0].fixits[0];
+    EXPECT_TRUE(x.replacement.empty());
+    return text.substr(0, x.where.column - 1) + text.substr(x.where.endColumn);
+  };
+  EXPECT_EQ(fixOf("x; // NOLINT(barrier-divergent, warp-shfl-width)", 7, "barrier-divergent"),
+            "x; // NOLINT(warp-shfl-width)");
+  EXPECT_EQ(fixOf("x; // NOLINT(barrier-divergent,warp-shfl-width)", 7, "warp-shfl-width"),
+            "x; // NOLINT(barrier-divergent)");
+  EXPECT_EQ(fixOf("x;   // NOLINT(barrier-divergent): why", 9, "barrier-divergent"), "x;");
+  EXPECT_EQ(fixOf("  // NOLINTNEXTLINE(barrier-divergent)", 6, "barrier-divergent"), "(none)");
+  EXPECT_EQ(fixOf("x; /* NOLINT(barrier-divergent) */", 7, "barrier-divergent"), "(none)");
+  EXPECT_EQ(fixOf("// NOLINTBEGIN(barrier-divergent, fence-missing)", 4, "fence-missing", true), "(none)");
+  EXPECT_EQ(fixOf("x; // NOLINT(barrier-divergent) NOLINT(fence-missing)", 7, "barrier-divergent"), "(none)");
+}
+
 } // namespace
