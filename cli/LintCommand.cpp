@@ -3,6 +3,7 @@
 #include "cli/ArgParser.h"
 #include "cli/Commands.h"
 #include "cli/ConfigOptions.h"
+#include "cli/FixOptions.h"
 #include "cli/LintConfigs.h"
 #include "cli/OutputClash.h"
 #include "cli/ReportOutput.h"
@@ -87,6 +88,7 @@ int lintCommand(const std::vector<std::string> &args) {
   LintOptions opts;
   OutputOptions out;
   ControlOptions controls;
+  FixOptions fixes;
   ConfigOptions configOpts;
   std::optional<Severity> failOn; // --fail-on, else the config's FailOn
   std::vector<std::string> warningsAsErrors; // --warnings-as-errors
@@ -155,6 +157,7 @@ int lintCommand(const std::vector<std::string> &args) {
   out.addTo(spec.options, "stdout");
   configOpts.addTo(spec.options, "each source file");
   controls.addTo(spec.options);
+  fixes.addTo(spec.options);
 
   ParsedArgs parsed;
   std::string error;
@@ -189,17 +192,23 @@ int lintCommand(const std::vector<std::string> &args) {
     return kExitClean;
   }
   configs.useIn(opts, verbose);
+  if (fixes.fix && opts.analysis.systemHeaders) {
+    // Their findings would be fixed in the toolkit's (or CCCL's) headers.
+    std::cerr << "warpcheck: error: --fix cannot be combined with --system-headers (--export-fixes can)\n";
+    return kExitUsage;
+  }
   if (opts.inputs.paths.empty() && opts.inputs.buildDir.empty()) {
     std::cerr << "warpcheck: error: no input files (name files or directories, or -p BUILD_DIR)\n";
     return kExitUsage;
   }
-  if (!out.open(error) || !controls.load(error)) {
+  if (!out.open(error) || !controls.load(error) || !fixes.load(error)) {
     std::cerr << "warpcheck: error: " << error << '\n';
     return kExitUsage;
   }
   std::vector<NamedPath> outputs, inputs = knownInputs(opts, configOpts);
   out.addOutputs(outputs);
   controls.addPaths(outputs, inputs);
+  fixes.addPaths(outputs);
   if (error = findOutputClash(outputs, inputs); !error.empty()) {
     std::cerr << "warpcheck: error: " << error << '\n';
     return kExitUsage;
@@ -253,6 +262,12 @@ int lintCommand(const std::vector<std::string> &args) {
   if (!quiet) writeSummary(std::cerr, report);
   if (!nothing.empty()) {
     std::cerr << "warpcheck: error: " << nothing << '\n';
+    return kExitUsage;
+  }
+  // After the report, as clang-tidy does: the findings fixed are reported
+  // at the places lint saw them.
+  if (!fixes.run(report, std::cerr, error)) {
+    std::cerr << "warpcheck: error: " << error << '\n';
     return kExitUsage;
   }
 

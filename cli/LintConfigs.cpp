@@ -74,6 +74,10 @@ FindingConfig LintConfigs::forControls(std::string &error) {
     }
     findings = std::move(kept);
   };
+  config.ruleOn = [this, &error](const std::string &file, const std::string &rule) {
+    const ProjectConfig *c = resolver_.forSource(file, error);
+    return !c || ruleEnabled(*c, rule);
+  };
   return config;
 }
 

@@ -3,12 +3,14 @@
 #include "config/ConfigApply.h"
 #include "reports/Fingerprint.h"
 #include "reports/suppress/Nolint.h"
+#include "reports/suppress/UnusedSuppressions.h"
+#include <algorithm>
 
 namespace warpcheck::cli {
 
 FindingConfig configuring(const ProjectConfig &config) {
   auto apply = [&config](std::vector<Finding> &findings) { applyToFindings(config, findings); };
-  return {apply, apply};
+  return {apply, apply, [&config](const std::string &, const std::string &rule) { return ruleEnabled(config, rule); }};
 }
 
 void ControlOptions::addTo(std::vector<OptionSpec> &options) {
@@ -60,7 +62,14 @@ bool ControlOptions::apply(Report &report, const std::string &sourceRoot, const 
   if (config.all) config.all(findings);
   SourceCache sources; // each source file read once for fingerprints and NOLINT comments
   assignFingerprints(findings, sourceRoot, sources);
-  report.suppressed.nolint += applyNolint(findings, sources, alsoCheck);
+  // The findings each control removes are kept for the formats that list
+  // them (SARIF, HTML), not only counted.
+  auto keep = [&report](std::vector<Finding> &removed, SuppressionKind by) {
+    for (Finding &f : removed) report.suppressedFindings.push_back({std::move(f), by});
+  };
+  NolintResults nolint;
+  report.suppressed.nolint += applyNolint(findings, sources, alsoCheck, &nolint);
+  keep(nolint.silenced, SuppressionKind::Nolint);
   if (config.nolint) {
     // The suppression-invalid findings NOLINT added (only NOLINT reports
     // that rule); the others are configured already.
@@ -73,21 +82,43 @@ bool ControlOptions::apply(Report &report, const std::string &sourceRoot, const 
   }
   assignFingerprints(findings, sourceRoot, sources); // the suppression-invalid findings it added
 
-  std::vector<Finding> kept;
+  std::vector<Finding> kept, matchedByFile;
   for (Finding &f : findings) {
     bool matched = false;
     for (const Suppression &s : suppressions_) matched = matched || suppressionMatches(s, f, sourceRoot);
     if (matched) ++report.suppressed.suppressionFile;
-    else kept.push_back(std::move(f));
+    (matched ? matchedByFile : kept).push_back(std::move(f));
   }
   findings = std::move(kept);
+  keep(matchedByFile, SuppressionKind::SuppressionFile);
 
   if (!writeBaselinePath.empty() && !writeOutputFile(writeBaselinePath, formatBaseline(findings, sourceRoot), error))
     return false;
-  report.suppressed.baseline += applyBaseline(findings, baseline_);
+  std::vector<Finding> inBaseline;
+  std::vector<BaselineEntry> unmatched;
+  report.suppressed.baseline += applyBaseline(findings, baseline_, &inBaseline, &unmatched);
+  keep(inBaseline, SuppressionKind::Baseline);
   if (!saveSuppressionsPath.empty() &&
       !writeOutputFile(saveSuppressionsPath, formatSuppressions(findings, sourceRoot), error))
     return false;
+
+  // Last, on what every control did: NOLINT comments and baseline entries
+  // that suppressed nothing (unused-suppression), in the files analysed
+  // completely (`alsoCheck`: only lint names them) for the rules that ran.
+  if (config.ruleOn && !alsoCheck.empty()) {
+    UnusedScope scope{config.ruleOn, {}, sourceRoot, baselinePath};
+    for (const FileStatus &f : report.files)
+      if (f.incompleteRules.empty() &&
+          std::find(alsoCheck.begin(), alsoCheck.end(), f.path) != alsoCheck.end())
+        scope.files.push_back(f.path);
+    std::vector<Finding> unused = unusedSuppressions(nolint.unused, unmatched, scope);
+    if (config.nolint) config.nolint(unused);
+    assignFingerprints(unused, sourceRoot, sources);
+    if (!unused.empty()) {
+      for (Finding &f : unused) findings.push_back(std::move(f));
+      mergeFindings(findings);
+    }
+  }
   return true;
 }
 

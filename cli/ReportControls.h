@@ -4,7 +4,10 @@
 // suppression files, baselines. They run on the final findings, in this
 // order: the project configuration (rules, scope, severities), NOLINT,
 // --suppressions, --write-baseline (everything still
-// reported), --baseline, --save-suppressions (what is left).
+// reported), --baseline, --save-suppressions (what is left); then, for
+// lint, the unused-suppression findings of what NOLINT and the baseline
+// left unused. What each control removes is kept (Report::
+// suppressedFindings) as well as counted.
 #include "cli/ArgParser.h"
 #include "cli/OutputClash.h"
 #include "config/ProjectConfig.h"
@@ -20,10 +23,14 @@ namespace warpcheck::cli {
 // What the project configuration does to findings (config/ConfigApply.h):
 // `all` on every finding before the controls (`run` applies its one
 // configuration; `lint` configured each TU's findings before merging them
-// and leaves it empty), `nolint` on the suppression-invalid findings that
-// NOLINT comments add. Both empty for `report`.
+// and leaves it empty), `nolint` on the findings the controls add
+// (suppression-invalid from NOLINT comments, unused-suppression), each by
+// its file's configuration. All empty for `report`.
 struct FindingConfig {
   std::function<void(std::vector<Finding> &)> all, nolint;
+  // Whether the configuration of a file has a rule on (unused-suppression
+  // looks only at rules that ran); empty: no configuration (`report`).
+  std::function<bool(const std::string &file, const std::string &rule)> ruleOn;
 };
 
 // One configuration for every finding (`run`).

@@ -6,6 +6,7 @@
 #include "reports/html/Markdown.h"
 #include "reports/html/PageAssets.h"
 #include "reports/html/SummaryView.h"
+#include "reports/html/SuppressedView.h"
 #include <algorithm>
 #include <cctype>
 #include <map>
@@ -130,7 +131,7 @@ void writeHtml(std::ostream &os, const Report &report, const HtmlOptions &opts) 
      << escape(report.command) << " report</h1><p class=\"tool\">" << escape(report.tool) << ' '
      << escape(report.toolVersion) << " &middot; <code>" << escape(report.tool) << ' ' << escape(report.command)
      << "</code></p>" << totalsHtml(report, rules) << "</header>\n";
-  os << runHtml(report) << filesHtml(ctx, report) << '\n';
+  os << runHtml(report) << filesHtml(ctx, report) << suppressedHtml(ctx, report) << '\n';
   if (rules.empty()) {
     os << "<p class=\"empty\">No findings.</p>\n";
   } else {

@@ -118,6 +118,15 @@ std::string incompleteAnalysisMessage(const FileStatus &f) {
          ": rules not completed: " + rules + "; their findings on this file may be missing";
 }
 
+const char *suppressionKindName(SuppressionKind k) {
+  switch (k) {
+  case SuppressionKind::Nolint: return "nolint";
+  case SuppressionKind::SuppressionFile: return "suppression-file";
+  case SuppressionKind::Baseline: return "baseline";
+  }
+  return "nolint";
+}
+
 const char *fileStatusName(FileStatusKind k) {
   switch (k) {
   case FileStatusKind::Analyzed: return "analyzed";
@@ -142,6 +151,11 @@ json toJson(const Report &report) {
     j["suppressed"] = {{"nolint", report.suppressed.nolint},
                        {"suppression_file", report.suppressed.suppressionFile},
                        {"baseline", report.suppressed.baseline}};
+  if (!report.suppressedFindings.empty()) {
+    j["suppressed_findings"] = json::array();
+    for (const SuppressedFinding &s : report.suppressedFindings)
+      j["suppressed_findings"].push_back({{"by", suppressionKindName(s.by)}, {"finding", findingJson(s.finding)}});
+  }
   if (!report.problems.empty()) j["problems"] = report.problems;
   return j;
 }

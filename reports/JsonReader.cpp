@@ -204,6 +204,17 @@ SuppressedCounts suppressed(const Value &v) {
   return s;
 }
 
+SuppressedFinding suppressedFinding(const Value &v) {
+  Object o(v);
+  SuppressedFinding s;
+  std::string by = o.required("by").oneOf("by", {"nolint", "suppression-file", "baseline"});
+  s.by = by == "nolint" ? SuppressionKind::Nolint
+         : by == "baseline" ? SuppressionKind::Baseline : SuppressionKind::SuppressionFile;
+  s.finding = finding(o.required("finding"));
+  o.done();
+  return s;
+}
+
 Report report(const Value &v) {
   Object o(v);
   // First: a newer report may differ in any other way.
@@ -218,6 +229,7 @@ Report report(const Value &v) {
   r.findings = o.required("findings").array(finding);
   if (auto x = o.optional("run")) r.run = runSummary(*x);
   if (auto x = o.optional("suppressed")) r.suppressed = suppressed(*x);
+  if (auto x = o.optional("suppressed_findings")) r.suppressedFindings = x->array(suppressedFinding);
   if (auto x = o.optional("problems")) r.problems = x->strings();
   o.done();
   return r;

@@ -70,6 +70,16 @@ struct SuppressedCounts {
   unsigned long long total() const { return nolint + suppressionFile + baseline; }
 };
 
+// Which control removed a finding.
+enum class SuppressionKind { Nolint, SuppressionFile, Baseline };
+// "nolint", "suppression-file", "baseline" (the JSON report's names).
+const char *suppressionKindName(SuppressionKind k);
+
+struct SuppressedFinding {
+  Finding finding;
+  SuppressionKind by = SuppressionKind::Nolint;
+};
+
 struct Report {
   std::string tool = "warpcheck";
   std::string toolVersion;
@@ -78,6 +88,10 @@ struct Report {
   std::vector<Finding> findings;
   std::optional<RunSummary> run; // only for `warpcheck run`
   SuppressedCounts suppressed;
+  // The findings counted in `suppressed`, kept for the formats that show
+  // them (SARIF's result.suppressions, HTML's collapsed list). A report
+  // read back from JSON written without them has the counts only.
+  std::vector<SuppressedFinding> suppressedFindings;
   // What makes the report as a whole not what it seems, one line each:
   // "nothing was analysed: ..." (a run that checked nothing is not clean).
   std::vector<std::string> problems;

@@ -41,7 +41,8 @@ bool selectChecks(const LintOptions &opts, std::vector<const CheckFactory *> &ou
         return false;
       }
       // Any rule lint reports counts: its checks, and the static rules it
-      // reports after analysis (suppression-invalid, from NOLINT comments).
+      // reports after analysis (suppression-invalid and unused-suppression,
+      // from NOLINT comments and the baseline).
       bool any = false, dynamicOnly = false;
       for (const RuleInfo &r : ruleCatalog()) {
         if (!pat->match(r.id)) continue;

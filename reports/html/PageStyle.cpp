@@ -79,6 +79,8 @@ form.filters output { color: var(--muted); margin-left: auto; }
 .rule-group > .guide { margin: .1rem 0 .4rem; color: var(--muted); font-size: .9rem; }
 details.explain { margin: .4rem 0 .8rem; border: 1px solid var(--border); border-radius: 6px; padding: .3rem .8rem; }
 details.explain > summary { cursor: pointer; color: var(--link); }
+details.suppressed-list > summary { cursor: pointer; color: var(--link); }
+details.suppressed-list li .by { color: var(--muted); }
 details.explain pre.doc-code { background: var(--panel); padding: .5rem .8rem; border-radius: 6px; overflow-x: auto; }
 
 article.finding {

@@ -101,6 +101,19 @@ std::vector<const Finding *> selectFindings(const std::vector<Finding> &findings
   return out;
 }
 
+// NOLINT is in the source; a suppression file and a baseline are outside.
+json sarifSuppression(SuppressionKind by) {
+  switch (by) {
+  case SuppressionKind::Nolint:
+    return {{"kind", "inSource"}, {"status", "accepted"}, {"justification", "NOLINT comment"}};
+  case SuppressionKind::SuppressionFile:
+    return {{"kind", "external"}, {"status", "accepted"}, {"justification", "suppression file (--suppressions)"}};
+  case SuppressionKind::Baseline:
+    return {{"kind", "external"}, {"status", "accepted"}, {"justification", "baseline (--baseline)"}};
+  }
+  return {{"kind", "external"}};
+}
+
 } // namespace
 
 json toSarif(const Report &report, const SarifOptions &opts) {
@@ -116,9 +129,24 @@ json toSarif(const Report &report, const SarifOptions &opts) {
 
   std::map<std::string, size_t> ruleIndex;
   for (const RuleInfo &r : ruleCatalog()) ruleIndex.emplace(r.id, ruleIndex.size());
+  // The suppressed findings too, marked so (SARIF 2.1.0 §3.27.23): GitHub
+  // code scanning then shows them as dismissed instead of not at all. They
+  // fill what the results limit leaves.
+  std::vector<SuppressedFinding> suppressed;
+  for (const SuppressedFinding &s : report.suppressedFindings) {
+    if (selected.size() + suppressed.size() >= opts.maxResults) break;
+    suppressed.push_back(s);
+    if (suppressed.back().finding.fingerprint.empty()) {
+      std::vector<Finding> one{suppressed.back().finding};
+      assignFingerprints(one, opts.sourceRoot);
+      suppressed.back().finding = one[0];
+    }
+  }
   std::set<std::string> others;
   for (const Finding *f : selected)
     if (!ruleIndex.count(f->rule)) others.insert(f->rule);
+  for (const SuppressedFinding &s : suppressed)
+    if (!ruleIndex.count(s.finding.rule)) others.insert(s.finding.rule);
   for (const std::string &id : others) ruleIndex.emplace(id, ruleIndex.size());
 
   SarifLocator locator(opts.sourceRoot);
@@ -126,6 +154,12 @@ json toSarif(const Report &report, const SarifOptions &opts) {
   for (const Finding *f : selected) {
     json r = sarifResult(*f, locator);
     r["ruleIndex"] = ruleIndex.at(f->rule);
+    results.push_back(r);
+  }
+  for (const SuppressedFinding &s : suppressed) {
+    json r = sarifResult(s.finding, locator);
+    r["ruleIndex"] = ruleIndex.at(s.finding.rule);
+    r["suppressions"] = json::array({sarifSuppression(s.by)});
     results.push_back(r);
   }
 

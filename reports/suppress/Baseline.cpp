@@ -70,7 +70,8 @@ bool readBaseline(const std::string &path, Baseline &out, std::string &error) {
   return parseBaseline(text, path, out, error);
 }
 
-size_t applyBaseline(std::vector<Finding> &findings, const Baseline &baseline) {
+size_t applyBaseline(std::vector<Finding> &findings, const Baseline &baseline, std::vector<Finding> *removedOut,
+                     std::vector<BaselineEntry> *unmatched) {
   std::map<std::string, size_t> known;
   for (const BaselineEntry &e : baseline.entries) ++known[e.fingerprint];
   size_t removed = 0;
@@ -80,11 +81,20 @@ size_t applyBaseline(std::vector<Finding> &findings, const Baseline &baseline) {
     if (it != known.end() && it->second > 0) {
       --it->second;
       ++removed;
+      if (removedOut) removedOut->push_back(std::move(f));
     } else {
       kept.push_back(std::move(f));
     }
   }
   findings = std::move(kept);
+  // Entries of one fingerprint absorb findings in file order: the last
+  // ones are those left over.
+  if (unmatched)
+    for (auto it = baseline.entries.rbegin(); it != baseline.entries.rend(); ++it)
+      if (known[it->fingerprint] > 0) {
+        --known[it->fingerprint];
+        unmatched->insert(unmatched->begin(), *it);
+      }
   return removed;
 }
 

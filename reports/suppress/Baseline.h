@@ -32,7 +32,9 @@ bool parseBaseline(const std::string &text, const std::string &name, Baseline &o
 bool readBaseline(const std::string &path, Baseline &out, std::string &error);
 
 // Removes the findings whose fingerprint the baseline lists (each entry
-// absorbs one finding); returns how many.
-size_t applyBaseline(std::vector<Finding> &findings, const Baseline &baseline);
+// absorbs one finding); returns how many, and appends them to `removed`
+// when given, and the entries that absorbed none to `unmatched`.
+size_t applyBaseline(std::vector<Finding> &findings, const Baseline &baseline,
+                     std::vector<Finding> *removed = nullptr, std::vector<BaselineEntry> *unmatched = nullptr);
 
 } // namespace warpcheck

@@ -93,7 +93,7 @@ bool names(const std::vector<std::string> &rules, const std::string &rule) {
 
 } // namespace
 
-const NolintIndex::FileDirectives &NolintIndex::directives(const std::string &file) {
+NolintIndex::FileDirectives &NolintIndex::directives(const std::string &file) {
   auto it = files_.find(file);
   if (it != files_.end()) return it->second;
   FileDirectives &fd = files_[file];
@@ -107,8 +107,8 @@ const NolintIndex::FileDirectives &NolintIndex::directives(const std::string &fi
   for (const Directive &d : ds) {
     std::vector<std::string> rules = d.hasList ? d.rules : std::vector<std::string>{"*"};
     switch (d.kind) {
-    case Kind::Line: fd.spans.push_back({d.line, d.line, rules}); break;
-    case Kind::NextLine: fd.spans.push_back({d.line + 1, d.line + 1, rules}); break;
+    case Kind::Line: fd.spans.push_back({d.line, d.line, rules, d.line, d.column}); break;
+    case Kind::NextLine: fd.spans.push_back({d.line + 1, d.line + 1, rules, d.line, d.column}); break;
     case Kind::Begin: open.push_back(d); break;
     case Kind::End: {
       // Closes the latest BEGIN with the same rule list, as clang-tidy does.
@@ -119,12 +119,13 @@ const NolintIndex::FileDirectives &NolintIndex::directives(const std::string &fi
                                                                   (d.hasList ? "(" + d.listText + ")" : std::string())));
         break;
       }
-      fd.spans.push_back({match->line, d.line, rules});
+      fd.spans.push_back({match->line, d.line, rules, match->line, match->column, {}, true});
       open.erase(std::next(match).base());
       break;
     }
     }
   }
+  for (Span &s : fd.spans) s.used.assign(s.rules.size(), false);
   for (const Directive &b : open)
     fd.problems.push_back(problem(file, b.line, b.column,
                                   "NOLINTBEGIN without a matching NOLINTEND: it suppresses nothing"));
@@ -133,11 +134,27 @@ const NolintIndex::FileDirectives &NolintIndex::directives(const std::string &fi
 
 bool NolintIndex::suppresses(const std::string &file, unsigned line, const std::string &rule) {
   if (file.empty() || line == 0) return false;
-  const FileDirectives &fd = directives(file);
+  FileDirectives &fd = directives(file);
   if (rule.empty() || rule == kRule) return false;
-  for (const Span &s : fd.spans)
-    if (s.first <= line && line <= s.last && names(s.rules, rule)) return true;
-  return false;
+  bool silenced = false;
+  for (Span &s : fd.spans) {
+    if (line < s.first || s.last < line) continue;
+    for (size_t i = 0; i < s.rules.size(); ++i)
+      if (globMatch(s.rules[i], rule)) silenced = s.used[i] = true;
+  }
+  return silenced;
+}
+
+std::vector<UnusedNolint> NolintIndex::unused(const std::string &file) {
+  std::vector<UnusedNolint> out;
+  if (file.empty()) return out;
+  for (const Span &s : directives(file).spans)
+    for (size_t i = 0; i < s.rules.size(); ++i)
+      if (!s.used[i] && !isGlob(s.rules[i])) {
+        const std::string *text = sources_.line(file, s.line);
+        out.push_back({file, s.line, s.column, s.rules[i], s.region, text ? *text : ""});
+      }
+  return out;
 }
 
 std::vector<Finding> NolintIndex::problems() const {
@@ -152,7 +169,8 @@ std::vector<SourceRange> suppressionPlaces(const Finding &f) {
   return places;
 }
 
-size_t applyNolint(std::vector<Finding> &findings, SourceCache &sources, const std::vector<std::string> &alsoCheck) {
+size_t applyNolint(std::vector<Finding> &findings, SourceCache &sources, const std::vector<std::string> &alsoCheck,
+                   NolintResults *results) {
   NolintIndex index(sources);
   for (const std::string &file : alsoCheck) index.suppresses(file, 1, "");
   size_t silenced = 0;
@@ -160,9 +178,12 @@ size_t applyNolint(std::vector<Finding> &findings, SourceCache &sources, const s
   for (Finding &f : findings) {
     bool quiet = false;
     for (const SourceRange &r : suppressionPlaces(f)) quiet = quiet || index.suppresses(r.file, r.line, f.rule);
-    if (quiet) ++silenced;
-    else kept.push_back(std::move(f));
+    if (!quiet) kept.push_back(std::move(f));
+    else if (++silenced, results) results->silenced.push_back(std::move(f));
   }
+  if (results)
+    for (const std::string &file : alsoCheck)
+      for (UnusedNolint &u : index.unused(file)) results->unused.push_back(std::move(u));
   for (Finding &p : index.problems()) kept.push_back(std::move(p));
   findings = std::move(kept);
   mergeFindings(findings);

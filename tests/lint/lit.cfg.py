@@ -42,3 +42,10 @@ if _nvcc:
 _hip_roots = [os.environ.get(v, "") for v in ("HIP_PATH", "ROCM_PATH")] + ["/opt/rocm", "/usr"]
 if any(r and os.path.isfile(os.path.join(r, "include", "hip", "hip_runtime.h")) for r in _hip_roots):
     config.available_features.add("hip")
+
+# --export-fixes is checked by applying its YAML with clang-apply-replacements
+# when LLVM 22's is installed (clang-tools-22).
+_car = "/usr/lib/llvm-22/bin/clang-apply-replacements"
+if os.path.isfile(_car):
+    config.available_features.add("clang-apply-replacements")
+    config.substitutions.append(("%clang_apply_replacements", _car))

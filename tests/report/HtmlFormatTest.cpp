@@ -371,7 +371,8 @@ TEST(HtmlFormat, EscapesHostileStrings) {
       "legend", "label", "input", "select", "option", "output", "main", "footer", "article"};
   const std::set<std::string> attributes = {"lang", "charset", "http-equiv", "content", "name", "class", "id",
                                              "href", "role", "hidden", "type", "value", "checked", "placeholder",
-                                             "data-severity", "data-rule", "html" /* of <!DOCTYPE html> */};
+                                             "data-severity", "data-rule", "data-suppressed-by",
+                                             "html" /* of <!DOCTYPE html> */};
   // A tag: its name, then attributes, each a name with an optional "value"
   // (the page quotes every value with " and escapes " inside).
   std::regex tag(R"(<(/?)([^\s>/]+)((?:\s+[^\s=>]+(?:="[^"]*")?)*)\s*>)");

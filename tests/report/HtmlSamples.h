@@ -81,6 +81,13 @@ inline Report lintSample(const std::string &hostileFile) {
   r.findings.push_back(finding("warp-shfl-width", Severity::Error, at("/nonexistent/dir\"'<&>/x.cu", 4, 9),
                                "width 24 is not a power of two"));
   mergeFindings(r.findings); // in report order, as lint writes them
+  // What the controls removed: counted and listed, collapsed, hostile text included.
+  Finding quiet = finding("barrier-divergent", Severity::Error, at(scan, 20, 5, 20, 19),
+                          "silenced by a NOLINT comment " + kHostile, {"host", "sm_90"});
+  r.suppressedFindings.push_back({quiet, SuppressionKind::Nolint});
+  r.suppressedFindings.push_back({finding("warp-shfl-width", Severity::Error, at(plain, 3, 9), "in the baseline"),
+                                  SuppressionKind::Baseline});
+  r.suppressed = {1, 0, 1};
   return r;
 }
 

@@ -54,8 +54,13 @@ def lint(warpcheck, cwd, *args):
     return p.returncode, report, p.stderr
 
 
-def lines_of(report):
-    return sorted((f["rule"], f["line"]) for f in report["findings"]) if report else None
+def lines_of(report, rules=None):
+    """(rule, line) of the findings; unused-suppression's only when asked
+    (`rules`), the other checks are about what the controls remove."""
+    if not report:
+        return None
+    return sorted((f["rule"], f["line"]) for f in report["findings"]
+                  if (f["rule"] in rules if rules else f["rule"] != "unused-suppression"))
 
 
 def main():
@@ -78,6 +83,53 @@ def main():
               f"the report counts what NOLINT silenced: {rep and rep.get('suppressed')}")
         check("3 suppressed (3 NOLINT)" in err, f"the summary line says so: {err.strip()}")
         check(all(f.get("fingerprint") for f in rep["findings"]), "every finding has a fingerprint")
+        kept = rep.get("suppressed_findings") or []
+        check(sorted((s["by"], s["finding"]["line"]) for s in kept) == [("nolint", 5), ("nolint", 9), ("nolint", 13)],
+              f"the report lists the findings NOLINT silenced: {kept}")
+        # SARIF has them as results marked suppressed (in the source), and
+        # `warpcheck report` keeps them from the JSON.
+        p = subprocess.run([warpcheck, "lint", "--format", "sarif", "--cuda-arch", "sm_90", "src/k.cu"], cwd=root,
+                           capture_output=True, text=True, timeout=300)
+        results = json.loads(p.stdout)["runs"][0]["results"] if p.stdout.strip() else []
+        kinds = sorted(str([s["kind"] for s in r.get("suppressions", [])]) for r in results
+                       if r["ruleId"] != "unused-suppression")
+        check(kinds == ["['inSource']"] * 3 + ["[]"] * 2, f"SARIF: 3 results suppressed in source, 2 not: {kinds}")
+        with open(os.path.join(root, "k.json"), "w") as f:
+            json.dump(rep, f)
+        p = subprocess.run([warpcheck, "report", "-q", "--format", "sarif", "k.json"], cwd=root,
+                           capture_output=True, text=True, timeout=300)
+        converted = json.loads(p.stdout)["runs"][0]["results"] if p.stdout.strip() else []
+        converted = [r for r in converted if r["ruleId"] != "unused-suppression"]
+        check(len(converted) == 5 and sum(1 for r in converted if r.get("suppressions")) == 3,
+              f"`warpcheck report --format sarif` keeps the suppressed results: {len(converted)} ({p.stderr.strip()})")
+
+        # --- unused suppressions (unused-suppression, ruff's RUF100) --------
+        unused = [f for f in rep["findings"] if f["rule"] == "unused-suppression"]
+        check([(f["line"], f["severity"]) for f in unused] == [(17, "note")] and
+              "NOLINT comment names 'warp-shfl-width'" in unused[0]["message"],
+              f"the NOLINT naming a rule that finds nothing there is reported, as a note: {unused}")
+        rc, rep2, err = lint(warpcheck, root, "src/k.cu", "--disable", "unused-suppression")
+        check(rc == 1 and lines_of(rep2, ["unused-suppression"]) == [],
+              f"--disable unused-suppression turns it off: {lines_of(rep2, ['unused-suppression'])}")
+        rc, rep2, err = lint(warpcheck, root, "src/k.cu", "--enable", "barrier-divergent")
+        check(lines_of(rep2, ["unused-suppression"]) == [],
+              f"a NOLINT for a rule that did not run is not unused: {lines_of(rep2, ['unused-suppression'])}")
+        fixed = os.path.join(root, "src", "b.cu")
+        with open(fixed, "w") as f:
+            f.write("__global__ void b(float *o, int n) {\n  if (threadIdx.x < n) __syncthreads();\n}\n")
+        bbase = os.path.join(root, "b-baseline.json")
+        lint(warpcheck, root, "src/b.cu", "--write-baseline", bbase)
+        with open(fixed, "w") as f:
+            f.write("__global__ void b(float *o, int n) {\n  __syncthreads();\n}\n")
+        rc, rep2, err = lint(warpcheck, root, "src/b.cu", "--baseline", bbase)
+        got = [f for f in rep2["findings"] if f["rule"] == "unused-suppression"] if rep2 else []
+        check(rc == 0 and [(f["file"], f["line"]) for f in got] == [("src/b.cu", 2)] and
+              "baseline entry" in got[0]["message"] and "b-baseline.json" in got[0]["message"],
+              f"a baseline entry whose finding was fixed is reported at its line: {got}")
+        rc, rep2, err = lint(warpcheck, root, "src/k.cu", "--baseline", bbase)
+        check(lines_of(rep2, ["unused-suppression"]) == [("unused-suppression", 17)],
+              f"entries of files not analysed are left alone: {lines_of(rep2, ['unused-suppression'])}")
+        os.remove(fixed)
 
         # --- misuse of NOLINT ----------------------------------------------
         broken = os.path.join(root, "src", "broken.cu")
@@ -113,8 +165,10 @@ def main():
               and all(e["file"] == "src/k.cu" for e in b["findings"]),
               f"the baseline lists both findings with repository-relative paths: {b}")
         rc, rep, err = lint(warpcheck, root, "src/k.cu", "--baseline", base)
-        check(rc == 0 and rep["findings"] == [] and rep["suppressed"]["baseline"] == 2,
+        check(rc == 0 and lines_of(rep) == [] and rep["suppressed"]["baseline"] == 2,
               f"with its baseline the same code is clean (rc {rc}, {lines_of(rep)})")
+        check(sorted(s["by"] for s in rep.get("suppressed_findings", [])) == ["baseline"] * 2 + ["nolint"] * 3,
+              f"the baseline's findings are listed as suppressed by it: {rep.get('suppressed_findings')}")
         # Shift every line and add a new bug: only the new one is reported.
         with open(src, "w") as f:
             f.write("// a new header comment\n#include <cstdio>\n\n" + KERNELS +
@@ -137,7 +191,7 @@ def main():
         saved = os.path.join(root, "saved.supp")
         rc, rep, err = lint(warpcheck, root, "src/k.cu", "--save-suppressions", saved)
         rc, rep, err = lint(warpcheck, root, "src/k.cu", "--suppressions", saved)
-        check(rc == 0 and rep["findings"] == [], f"a saved suppression file silences what it was saved from (rc {rc})")
+        check(rc == 0 and lines_of(rep) == [], f"a saved suppression file silences what it was saved from (rc {rc})")
 
         # --- bad control files: exit 2, file and problem named ---------------
         with open(os.path.join(root, "bad.json"), "w") as f:

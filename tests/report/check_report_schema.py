@@ -176,6 +176,12 @@ def check_lint(c, warpcheck):
         if p.returncode != 1 or (rule, 7) not in got:
             c.fail(f"findings.cu: expected exit 1 and {rule} at line 7; got exit {p.returncode}, {got}")
 
+        # A NOLINT'd finding: counted, and listed under suppressed_findings.
+        p, r = lint_json(c, warpcheck, "suppressed.cu", [f"--enable={rule}"])
+        kept = [(s["by"], s["finding"]["line"]) for s in r.get("suppressed_findings", [])] if r else []
+        if not r or r.get("suppressed", {}).get("nolint") != 1 or kept != [("nolint", 7)]:
+            c.fail(f"suppressed.cu: expected 1 NOLINT'd finding, at line 7, counted and listed; got {kept}")
+
     # Text: the summary is on stderr only, and output is deterministic.
     before = c.failures
     cmd = [warpcheck, "lint", "--color=auto", os.path.join(INPUTS, "parse_error.cu")]

@@ -319,9 +319,21 @@ def check_lint(c, warpcheck):
             else:
                 print("ok: findings.cu: the barrier, its branch as a related location and a code flow")
 
+    p, doc = lint_sarif(c, warpcheck, "suppressed.cu", [f"--enable={rule}"])
+    if doc:
+        got = sorted((r["locations"][0]["physicalLocation"]["region"]["startLine"], json.dumps(r.get("suppressions")))
+                     for r in doc["runs"][0]["results"])
+        want = [(4, "null"), (7, json.dumps([{"justification": "NOLINT comment", "kind": "inSource",
+                                               "status": "accepted"}]))]
+        if got != want:
+            c.fail(f"suppressed.cu: expected the finding at line 4 and the NOLINT'd one at line 7 with an inSource "
+                   f"suppression; got {got}")
+        else:
+            print("ok: suppressed.cu: the NOLINT'd finding is a result with an inSource suppression")
+
     # Any other input is validated too.
     for path in sorted(glob.glob(os.path.join(INPUTS, "*.cu"))):
-        if os.path.basename(path) not in ("clean.cu", "parse_error.cu", "findings.cu"):
+        if os.path.basename(path) not in ("clean.cu", "parse_error.cu", "findings.cu", "suppressed.cu"):
             lint_sarif(c, warpcheck, os.path.basename(path))
 
 

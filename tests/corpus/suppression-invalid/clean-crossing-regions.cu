@@ -13,7 +13,7 @@ __device__ __forceinline__ float shflDown(float v, int d) { return __shfl_down(v
 #else
 __device__ __forceinline__ float shflDown(float v, int d) { return __shfl_down_sync(FULL_MASK, v, d); }
 #endif
-// NOLINTBEGIN(barrier-divergent)
+// NOLINTBEGIN(barrier-divergent)  // expect: unused-suppression
 __device__ __forceinline__ float warpSum(float v) {
   for (int d = 16; d > 0; d >>= 1) v += shflDown(v, d);
   return v;

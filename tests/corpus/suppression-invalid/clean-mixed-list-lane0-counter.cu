@@ -20,8 +20,8 @@ __global__ void countMatches(const float *__restrict__ x, long long n, float lo,
     const long long i = base + lane;
     const bool match = i < n && x[i] >= lo && x[i] < hi;
     const unsigned hits = __ballot_sync(FULL_MASK, match);
-    if (lane == 0) warpCount[warp] += __popc(hits);  // NOLINT(cppcoreguidelines-pro-bounds-constant-array-index, warp-implicit-synchronous)
+    if (lane == 0) warpCount[warp] += __popc(hits);  // NOLINT(cppcoreguidelines-pro-bounds-constant-array-index, warp-implicit-synchronous)  // expect: unused-suppression
   }
-  // NOLINTNEXTLINE(cppcoreguidelines-pro-bounds-constant-array-index, warp-implicit-synchronous): lane 0 only
+  // NOLINTNEXTLINE(cppcoreguidelines-pro-bounds-constant-array-index, warp-implicit-synchronous): lane 0 only  // expect: unused-suppression
   if (lane == 0 && warpCount[warp] > 0) atomicAdd(total, warpCount[warp]);
 }

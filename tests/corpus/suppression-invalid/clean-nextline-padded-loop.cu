@@ -21,10 +21,10 @@ __global__ void segmentAutocorr(const float *__restrict__ x, const int *__restri
       const int next = i + blockDim.x;
       chunk[blockDim.x] = next < len ? x[begin + next] : 0.f;
     }
-    // NOLINTNEXTLINE(barrier-divergent): trip count is padded/blockDim.x for every thread
+    // NOLINTNEXTLINE(barrier-divergent): trip count is padded/blockDim.x for every thread  // expect: unused-suppression
     __syncthreads();
     acc += chunk[threadIdx.x] * chunk[threadIdx.x + 1];
-    // NOLINTNEXTLINE(barrier-divergent): same loop, same trip count
+    // NOLINTNEXTLINE(barrier-divergent): same loop, same trip count  // expect: unused-suppression
     __syncthreads();
   }
   atomicAdd(&lag1[seg], acc);
