@@ -1,7 +1,8 @@
 #pragma once
 // What a check sees of the pass it runs in: the AST, the pass, the options,
 // the shared uniformity analysis, and where findings go.
-#include "analyzer/checks/AnalysisBudget.h"
+#include "analyzer/core/AnalysisBudget.h"
+#include "analyzer/core/AnalysisOptions.h"
 #include "analyzer/frontend/Pass.h"
 #include "reports/Finding.h"
 #include "clang/AST/ASTContext.h"
@@ -15,18 +16,6 @@
 namespace warpcheck {
 
 class ProgramUniformity;
-
-struct AnalysisOptions {
-  bool systemHeaders = false;    // report findings in system headers too
-  unsigned warpSize = 32;         // of the pass (AMD: 64 or 32 per arch)
-  bool relocatableDeviceCode = false;
-  // HIP: the TU's device archs whose wavefronts have 64 lanes, for messages
-  // that must read the same in every pass.
-  std::vector<std::string> wave64Archs;
-  // The TU's time budgets (--max-time-per-file, --max-time-per-function);
-  // null: unlimited.
-  const AnalysisBudget *budget = nullptr;
-};
 
 class CheckContext;
 

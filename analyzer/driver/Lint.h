@@ -1,6 +1,6 @@
 #pragma once
 // `warpcheck lint`: inputs -> passes (in parallel) -> checks -> merged report.
-#include "analyzer/checks/CheckContext.h"
+#include "analyzer/core/AnalysisOptions.h"
 #include "analyzer/frontend/Inputs.h"
 #include "reports/Report.h"
 #include <functional>

@@ -12,7 +12,7 @@
 // Threads that exit are not waited for (guide §5.4.4.1, §5.4.6.6): a branch
 // whose other side only leads to the thread's exit, never merging back with
 // the code that follows, does not make that code divergent.
-#include "analyzer/checks/CheckContext.h"
+#include "analyzer/core/AnalysisOptions.h"
 #include "analyzer/uniformity/CallChainSearch.h"
 #include "analyzer/uniformity/Divergence.h"
 #include "clang/AST/Decl.h"
