@@ -3,7 +3,7 @@
 
 For each file of a corpus, times `warpcheck lint -j1 FILE` against the
 clang++ -fsyntax-only runs that do the same parsing work: one host pass and
-one device pass per arch, with the flags warpcheck's PassRunner.cpp
+one device pass per arch, with the flags warpcheck's PassCommandLine.cpp
 (passCommandLine) gives them, including the compat header lint
 force-includes from memory (analyzer/frontend/CudaOverlay.cpp; written to a
 temporary file here). Optionally also clang-tidy over the same

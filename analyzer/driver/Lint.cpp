@@ -1,6 +1,6 @@
 #include "analyzer/driver/Lint.h"
 #include "analyzer/checks/CheckRegistry.h"
-#include "analyzer/frontend/PassRunner.h"
+#include "analyzer/driver/PassRunner.h"
 #include "reports/Printable.h"
 #include "reports/RuleCatalog.h"
 #include "llvm/Support/FileSystem.h"

@@ -1,6 +1,6 @@
 // The toolkit's version macros and the pass command line built from a TU.
 #include "analyzer/frontend/CudaOverlay.h"
-#include "analyzer/frontend/PassRunner.h"
+#include "analyzer/frontend/PassCommandLine.h"
 #include "analyzer/frontend/Toolkit.h"
 #include "FrontendTempDir.h"
 #include <algorithm>

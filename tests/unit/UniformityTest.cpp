@@ -2,7 +2,7 @@
 // in a device pass and asks the analysis about the arguments of calls to
 // `sink(...)`, in source order.
 #include "analyzer/frontend/CudaOverlay.h"
-#include "analyzer/frontend/PassRunner.h"
+#include "analyzer/frontend/PassCommandLine.h"
 #include "analyzer/frontend/Toolkit.h"
 #include "analyzer/uniformity/FunctionUniformity.h"
 #include "analyzer/uniformity/LaneModel.h"

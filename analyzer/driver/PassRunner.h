@@ -1,21 +1,14 @@
 #pragma once
 // Runs one clang pass (host, or device for one arch) over a TU and runs the
-// enabled checks on its AST.
+// enabled checks on its AST. The driver owns the AST consumer: the frontend
+// only says how clang is invoked (analyzer/frontend/PassCommandLine.h).
 #include "analyzer/checks/CheckRegistry.h"
-#include "analyzer/frontend/Pass.h"
-#include "analyzer/frontend/Toolkit.h"
-#include "analyzer/frontend/TranslationUnit.h"
+#include "analyzer/frontend/PassCommandLine.h"
 #include "reports/Report.h"
 #include <memory>
 #include <vector>
 
 namespace warpcheck {
-
-struct FrontendConfig {
-  CudaToolkit toolkit;      // for CUDA TUs
-  HipInstallation hip;      // for HIP TUs
-  std::string resourceDir; // clang's builtin headers (CUDA wrappers)
-};
 
 struct PassResult {
   Pass pass;
@@ -27,11 +20,6 @@ struct PassResult {
   std::unique_ptr<PassFacts> facts;
   PassTiming timing; // phases and rules (--time-report), rules cut short
 };
-
-// The clang command line of a pass, argv[0] included (for --print-passes
-// and tests).
-std::vector<std::string> passCommandLine(const TranslationUnit &tu, const Pass &pass,
-                                         const FrontendConfig &config);
 
 PassResult runPass(const TranslationUnit &tu, const Pass &pass, const FrontendConfig &config,
                    const AnalysisOptions &opts, const std::vector<const CheckFactory *> &checks);
