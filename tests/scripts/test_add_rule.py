@@ -29,6 +29,11 @@ if finding:
 """
 
 
+def original(path):
+    with open(os.path.join(ROOT, path), encoding="utf-8") as f:
+        return f.read()
+
+
 class AddRule(unittest.TestCase):
     def setUp(self):
         self.tmp = tempfile.TemporaryDirectory()
@@ -71,7 +76,7 @@ class AddRule(unittest.TestCase):
         self.assertIn('CheckFactory warpVoteDivergentCheck() { return checkFactory<WarpVoteDivergentCheck>("warp-vote-divergent"); }',
                       skeleton)
         # Registered once: one declaration, one entry, the rest unchanged.
-        before = open(os.path.join(ROOT, "analyzer/checks/AllChecks.cpp"), encoding="utf-8").read()
+        before = original("analyzer/checks/AllChecks.cpp")
         after = self.text("analyzer/checks/AllChecks.cpp")
         self.assertEqual(after.count("warpVoteDivergentCheck()"), 2)
         self.assertIn("CheckFactory warpVoteDivergentCheck();\n", after)
@@ -125,8 +130,7 @@ class AddRule(unittest.TestCase):
         self.assertIn("// @bug", bug)
         self.assertIn("// EXPECT-NONE\n", fixed)
         self.assertNotIn("EXPECT:", fixed)
-        self.assertEqual(self.text("analyzer/checks/AllChecks.cpp"),
-                         open(os.path.join(ROOT, "analyzer/checks/AllChecks.cpp"), encoding="utf-8").read())
+        self.assertEqual(self.text("analyzer/checks/AllChecks.cpp"), original("analyzer/checks/AllChecks.cpp"))
 
     def test_refusals_write_nothing(self):
         self.assertEqual(self.add("warp-vote-divergent", "--static").returncode, 0)
