@@ -77,7 +77,7 @@ def main():
     check(version is not None, "warpcheck --version prints the version", p.stdout + p.stderr)
     with open(os.path.join(ROOT, "README.md")) as f:
         readme = f.read()
-    revs = re.findall(r"^\W*rev:\s*(\S+)", hooks, re.M) + re.findall(r"^\s*rev:\s*(\S+)", readme, re.M)
+    revs = re.findall(r"^[#\s]*rev:\s+(\S+)", hooks, re.M) + re.findall(r"^\s*rev:\s+(\S+)", readme, re.M)
     check(len(revs) >= 2 and all(r == f"v{version}" for r in revs),
           f"the documented rev: (manifest comment and README) is v{version}", f"revs: {revs}")
 
