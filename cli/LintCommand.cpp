@@ -70,14 +70,18 @@ std::vector<NamedPath> knownInputs(const LintOptions &opts, const ConfigOptions 
 // Why nothing was analysed, in one line, or "" when something was: a run
 // that checked nothing must not look clean.
 std::string nothingAnalysed(const Report &report) {
-  size_t skipped = 0;
+  size_t skipped = 0, unincluded = 0;
   const FileStatus *first = nullptr;
   for (const FileStatus &f : report.files) {
     if (f.status != FileStatusKind::Skipped) return "";
     if (!first) first = &f;
     ++skipped;
+    unincluded += f.reason.rfind(kNoIncluderReason, 0) == 0;
   }
   if (!first) return "nothing was analysed: no input file";
+  // Headers no source includes yet (a new header staged for a commit)
+  // have nothing to be checked through: their warning is the note.
+  if (unincluded == skipped) return "";
   return "nothing was analysed: " + std::string(skipped == 1 ? "the only file was" : "all " + std::to_string(skipped) + " files were") +
          " skipped ('" + first->path + "': " + first->reason + ")";
 }

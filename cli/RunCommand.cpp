@@ -3,12 +3,14 @@
 // program's stdout, stderr and exit code pass through; the report goes to
 // stderr (or -o), so the program's own output stays unchanged.
 #include "cli/ArgParser.h"
+#include "cli/ChildEnvironment.h"
 #include "cli/ChildProcess.h"
 #include "cli/Commands.h"
 #include "cli/ConfigOptions.h"
 #include "cli/OutputFile.h"
 #include "cli/RunSetup.h"
 #include "cli/RunText.h"
+#include "cli/SanitizerOptions.h"
 #include "cli/ReportOutput.h"
 #include "cli/ReportControls.h"
 #include "config/ConfigApply.h"
@@ -19,6 +21,7 @@
 #include "runtime/RunFindings.h"
 #include "runtime/inject/Flags.h"
 #include "runtime/inject/KernelFilter.h"
+#include "runtime/inject/TargetProcesses.h"
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
@@ -70,29 +73,6 @@ void removeTree(const std::string &dir) {
     std::cerr << "warpcheck: warning: could not remove " << dir << ": " << ec.message() << "\n";
 }
 
-// The environment of the program: ours, plus the injection library preloaded,
-// the sanitizer library findable, and the runtime's flags.
-std::vector<std::string> childEnvironment(const RunFiles &files, const std::map<std::string, std::string> &flags) {
-  std::vector<std::string> env;
-  std::string preload = files.runtime, libPath = files.sanitizerDir;
-  for (char **e = environ; *e; ++e) {
-    std::string kv = *e;
-    if (kv.rfind("LD_PRELOAD=", 0) == 0) preload += ":" + kv.substr(11);
-    else if (kv.rfind("LD_LIBRARY_PATH=", 0) == 0) libPath += ":" + kv.substr(16);
-    else if (kv.rfind("WARPCHECK_", 0) == 0 && flags.count(kv.substr(0, kv.find('=')))) continue;
-    else if (kv.rfind("CUDA_MODULE_LOADING=", 0) == 0 && !std::getenv("WARPCHECK_KEEP_MODULE_LOADING")) continue;
-    else env.push_back(kv);
-  }
-  env.push_back("LD_PRELOAD=" + preload);
-  env.push_back("LD_LIBRARY_PATH=" + libPath);
-  // Functions loaded lazily were seen to run unpatched (driver 580, sanitizer
-  // 2025.3): load every module's functions when the module loads.
-  // (WARPCHECK_KEEP_MODULE_LOADING=1 keeps the program's own setting.)
-  if (!std::getenv("WARPCHECK_KEEP_MODULE_LOADING")) env.push_back("CUDA_MODULE_LOADING=EAGER");
-  for (auto &[k, v] : flags) env.push_back(k + "=" + v);
-  return env;
-}
-
 } // namespace
 
 int runCommand(const std::vector<std::string> &args) {
@@ -104,6 +84,8 @@ int runCommand(const std::vector<std::string> &args) {
   std::string traceOut;
   std::string logPattern; // --log-file, expanded once the program's pid is known
   std::map<std::string, std::string> flags;
+  // Always given, so that a value in our own environment is not inherited.
+  flags[run::flagEnvName("target_processes")] = "all";
   auto flag = [&](const char *name) {
     return [&flags, name](const std::string &v, std::string &) {
       flags[run::flagEnvName(name)] = v;
@@ -149,6 +131,15 @@ int runCommand(const std::vector<std::string> &args) {
            nameFlag("kernel_name")},
           {"--kernel-name-exclude", "", "FILTER", "do not check kernels that match FILTER (as --kernel-name)",
            nameFlag("kernel_name_exclude")},
+          {"--target-processes", "", "all|application-only",
+           "all (default): the program and every process it starts check their kernels, each process's findings "
+           "in the one report with its pid; application-only: only the program warpcheck run starts",
+           [&](const std::string &v, std::string &e) {
+             run::TargetProcesses mode;
+             if (!run::parseTargetProcesses(v, mode)) return e = "expected all or application-only, not '" + v + "'", false;
+             flags[run::flagEnvName("target_processes")] = v;
+             return true;
+           }},
           {"--launch-skip", "", "N", "let the first N matching launches run unchecked", countFlag("launch_skip")},
           {"--launch-count", "", "N", "check at most N launches after the skipped ones (0: all)",
            countFlag("launch_count")},
@@ -230,6 +221,12 @@ int runCommand(const std::vector<std::string> &args) {
   ParsedArgs parsed;
   std::string error;
   if (!parseArgs(spec, args, parsed, error)) {
+    // An unknown compute-sanitizer option: say what to use instead.
+    for (const std::string &a : args) {
+      if (a == "--") break;
+      std::string advice = sanitizerOptionAdvice(a);
+      if (!advice.empty() && error.find("'" + a + "'") != std::string::npos) error = advice;
+    }
     std::cerr << "warpcheck run: error: " << error << "\n";
     return kExitUsage;
   }
@@ -304,7 +301,14 @@ int runCommand(const std::vector<std::string> &args) {
   if (!files.nvdisasm.empty()) flags[run::flagEnvName("nvdisasm")] = files.nvdisasm;
 
   ChildStatus status;
-  if (!runChild(program, parsed.trailing, childEnvironment(files, flags), status, error)) {
+  // Read by the runtime of each process to tell the program from its
+  // children (runtime/inject/TargetProcesses.h).
+  flags[run::flagEnvName("launcher_pid")] = std::to_string(getpid());
+  std::vector<std::string> inherited;
+  for (char **e = environ; *e; ++e) inherited.push_back(*e);
+  std::vector<std::string> env = childEnvironment(inherited, files.runtime, files.sanitizerDir, flags,
+                                                  std::getenv("WARPCHECK_KEEP_MODULE_LOADING") != nullptr);
+  if (!runChild(program, parsed.trailing, env, status, error)) {
     std::cerr << "warpcheck run: error: " << error << "\n";
     removeTree(work);
     if (journalDir.rfind(work, 0) != 0) removeTree(journalDir);

@@ -9,6 +9,7 @@
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
+#include <algorithm>
 #include <cstdio>
 #include <map>
 #include <set>
@@ -89,6 +90,40 @@ void relativize(Report &report) {
     for (Note &n : f.notes) fix(n.where.file);
     for (FixIt &x : f.fixits) fix(x.where.file);
   }
+}
+
+// A TU analysed for the named headers it includes reports their findings
+// only, wherever clang spelled their paths.
+void keepFindingsIn(const std::vector<std::string> &headers, std::vector<Finding> &findings) {
+  std::set<std::string> wanted(headers.begin(), headers.end());
+  std::map<std::string, bool> inWanted;
+  auto keep = [&](const std::string &file) {
+    auto [at, fresh] = inWanted.emplace(file, false);
+    if (fresh) {
+      llvm::SmallString<256> real;
+      at->second = wanted.count(file) || (!llvm::sys::fs::real_path(file, real) && wanted.count(std::string(real)));
+    }
+    return at->second;
+  };
+  findings.erase(std::remove_if(findings.begin(), findings.end(), [&](const Finding &f) { return !keep(f.where.file); }),
+                 findings.end());
+}
+
+// The report's file entries of a TU: itself, and each named header it was
+// analysed for, with its status. A TU analysed for its headers alone is not
+// listed; its clang messages go with the first header, so they are shown
+// once.
+void addHeaderStatuses(const TranslationUnit &tu, FileStatus status, std::vector<FileStatus> &files) {
+  bool first = !tu.headersOnly;
+  if (first) files.push_back(status);
+  for (const std::string &h : tu.headers) {
+    FileStatus s = status;
+    s.path = h;
+    if (first) s.diagnostics.clear();
+    first = true;
+    files.push_back(std::move(s));
+  }
+  if (tu.headers.empty() && tu.headersOnly) files.push_back(std::move(status));
 }
 
 // Plain progress lines come every this many files: every file up to 20,
@@ -349,8 +384,10 @@ LintOutcome runLint(const LintOptions &opts) {
       status.reason = budgetReason(opts, fileIncomplete, incompleteFunctions);
     }
     if (opts.timeReport) status.timing = std::move(timing);
-    report.files.push_back(std::move(status));
-    if (opts.configureFindings) opts.configureFindings(inputs.units[u].file, unitFindings);
+    const TranslationUnit &tu = inputs.units[u];
+    if (opts.configureFindings) opts.configureFindings(tu.file, unitFindings);
+    if (tu.headersOnly) keepFindingsIn(tu.headers, unitFindings);
+    addHeaderStatuses(tu, std::move(status), report.files);
     for (Finding &f : unitFindings) report.findings.push_back(std::move(f));
   }
   for (FileStatus &s : inputs.skipped) report.files.push_back(std::move(s));

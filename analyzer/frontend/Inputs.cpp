@@ -2,6 +2,7 @@
 #include "analyzer/frontend/ClangFlags.h"
 #include "analyzer/frontend/CompileDatabase.h"
 #include "analyzer/frontend/CompileFlags.h"
+#include "analyzer/frontend/HeaderIncluders.h"
 #include "analyzer/frontend/Pass.h"
 #include "analyzer/frontend/SourceDiscovery.h"
 #include "llvm/ADT/StringRef.h"
@@ -11,6 +12,9 @@
 #include <set>
 
 namespace warpcheck {
+
+const char kNoIncluderReason[] = "a header that no .cu or .hip file includes";
+
 namespace {
 
 enum class Kind { Cuda, Hip, Other };
@@ -49,7 +53,7 @@ public:
     if (opts_.paths.empty()) return db_ ? addDatabase(error) : true;
     for (const std::string &p : opts_.paths)
       if (!addPath(p, error)) return false;
-    return true;
+    return addHeaders(error);
   }
 
 private:
@@ -106,14 +110,103 @@ private:
                  "or -x hip are; add `-- -x cuda` or `-- -x hip` to analyse it as one)");
       return true;
     }
-    const CompileEntry *flagsFrom = entry ? entry : nearestEntry(file, kind, *settings);
+    // A header of its own entry is compiled as a TU: it is analysed as one.
+    if (!entry && isHeaderPath(file)) {
+      headers_.push_back(file);
+      return true;
+    }
+    out_.units.push_back(sourceUnit(file, kind, entry, flags, *settings));
+    return true;
+  }
+
+  // The TU of a source: its entry's flags, else those of the nearest entry.
+  TranslationUnit sourceUnit(const std::string &file, Kind kind, const CompileEntry *entry, CompileFlags flags,
+                             const Settings &settings) {
+    const CompileEntry *flagsFrom = entry ? entry : nearestEntry(file, kind, settings);
     if (!entry && flagsFrom) flags = translateCompileCommand(flagsFrom->argv, flagsFrom->directory);
     if (db_ && !entry)
       warn("'" + display(file) + "' has no entry in '" + display(db_->path()) + "'; " +
            (flagsFrom ? "using the flags of '" + display(flagsFrom->file) + "'"
                       : std::string("analysing it with default flags")));
-    addUnit(file, kind, flags, *settings, flagsFrom ? flagsFrom->directory : cwd_,
-            flagsFrom ? db_->path() : "command line");
+    return makeUnit(file, kind, flags, settings, flagsFrom ? flagsFrom->directory : cwd_,
+                    flagsFrom ? db_->path() : "command line");
+  }
+
+  // Each named header goes to a TU that includes it: a named source's
+  // (which reports all its findings anyway), else one added for the
+  // header's sake, whose findings outside its headers are dropped.
+  bool addHeaders(std::string &error) {
+    if (headers_.empty()) return true;
+    size_t named = out_.units.size();
+    // Candidates in order of preference, each with its TU (flags).
+    struct Candidate {
+      std::string file;
+      TranslationUnit tu;
+      std::vector<std::string> warnings;
+    };
+    std::vector<Candidate> candidates;
+    std::set<std::string> listed;
+    auto consider = [&](const std::string &file) -> bool {
+      if (!listed.insert(file).second) return true;
+      const Settings *settings = settingsOf(file, error);
+      if (!settings) return false;
+      const CompileEntry *entry = db_ ? db_->find(file) : nullptr;
+      CompileFlags flags;
+      if (entry) flags = translateCompileCommand(entry->argv, entry->directory);
+      Kind kind = classify(file, forcedLanguage(*settings, entry ? flags : CompileFlags()));
+      if (kind == Kind::Other || isHeaderPath(file) || !llvm::sys::fs::exists(file)) return true;
+      // Built quietly: only a TU that is kept says what it did to its flags.
+      std::vector<std::string> before = std::move(out_.warnings);
+      std::set<std::string> warned = warned_;
+      out_.warnings.clear();
+      TranslationUnit tu = sourceUnit(file, kind, entry, flags, *settings);
+      candidates.push_back({file, std::move(tu), std::move(out_.warnings)});
+      out_.warnings = std::move(before);
+      warned_ = std::move(warned);
+      return true;
+    };
+    for (size_t u = 0; u < named; ++u) listed.insert(out_.units[u].file);
+    if (db_)
+      for (const CompileEntry &e : db_->entries())
+        if (!consider(e.file)) return false;
+    bool walked = false;
+    HeaderIncluders includes;
+    std::map<std::string, size_t> added; // source -> its unit, added for headers
+    for (const std::string &header : headers_) {
+      auto includes_ = [&](const TranslationUnit &tu) {
+        return includes.includedBy(tu.file, includeDirsOf(tu.args, tu.directory)).count(header) != 0;
+      };
+      bool done = false;
+      for (size_t u = 0; u < named && !done; ++u)
+        if (includes_(out_.units[u])) out_.units[u].headers.push_back(header), done = true;
+      // The sources under the current directory, when the header is in it
+      // (pre-commit runs hooks at the top of the repository): looked for
+      // only when the named files and the database have no includer.
+      if (!done && !walked && llvm::StringRef(header).starts_with(cwd_ + "/")) {
+        walked = true;
+        std::vector<std::string> found, ignored;
+        std::string walkError;
+        if (findSources(cwd_, found, walkError, &ignored))
+          for (const std::string &f : found)
+            if (!consider(canonicalPath(f))) return false;
+      }
+      for (const Candidate &c : candidates) {
+        if (done) break;
+        if (!includes_(c.tu)) continue;
+        auto [at, fresh] = added.emplace(c.file, out_.units.size());
+        if (fresh) {
+          out_.units.push_back(c.tu);
+          out_.units.back().headersOnly = true;
+          warnAll(c.warnings);
+        }
+        out_.units[at->second].headers.push_back(header);
+        done = true;
+      }
+      if (!done)
+        skip(header, std::string(kNoIncluderReason) + " (searched the named files" + (db_ ? ", the compile database" : "") +
+                         (walked ? " and the sources under the current directory" : "") +
+                         "); it is not analysed as a TU of its own: name a source that includes it");
+    }
     return true;
   }
 
@@ -172,6 +265,11 @@ private:
 
   void addUnit(const std::string &file, Kind kind, const CompileFlags &flags, const Settings &settings,
                const std::string &directory, const std::string &origin) {
+    out_.units.push_back(makeUnit(file, kind, flags, settings, directory, origin));
+  }
+
+  TranslationUnit makeUnit(const std::string &file, Kind kind, const CompileFlags &flags, const Settings &settings,
+                           const std::string &directory, const std::string &origin) {
     warnAll(flags.warnings);
     TranslationUnit tu;
     tu.file = file;
@@ -189,7 +287,7 @@ private:
     }
     tu.relocatableDeviceCode = flags.relocatableDeviceCode || settings.extra.relocatableDeviceCode;
     tu.origin = origin;
-    out_.units.push_back(std::move(tu));
+    return tu;
   }
 
   void skip(const std::string &file, const std::string &reason) {
@@ -223,6 +321,7 @@ private:
   std::vector<std::pair<const CompileEntry *, Kind>> entries_; // for nearestEntry
   bool entriesKnown_ = false;
   std::set<std::string> seen_, warned_;
+  std::vector<std::string> headers_; // named headers, for addHeaders
 };
 
 } // namespace

@@ -6,7 +6,12 @@
 //   (a .cu or .hip file, or any file compiled with -x cu / -x cuda / -x hip,
 //   e.g. by hipcc or CMake's HIP language); other entries are not the
 //   user's ask and are left.
-// - Files: each is a TU (.cuh too). With -p, a file's own entry gives its
+// - Headers (.cuh, or .h with `-- -x cuda`) without an entry of their own
+//   are analysed through a source that includes them: a named source, else
+//   a CUDA/HIP entry of the database, else a .cu/.hip file under the
+//   current directory; only the header's findings are reported for it. A
+//   header nothing includes is skipped with kNoIncluderReason.
+// - Files: each is a TU. With -p, a file's own entry gives its
 //   flags; a file without one borrows those of the nearest entry of its
 //   language (the one sharing the longest directory prefix), with a warning.
 // - Directories: searched recursively for .cu and .hip files; hidden
@@ -47,6 +52,10 @@ struct Inputs {
   // database entry, skipped files.
   std::vector<std::string> warnings;
 };
+
+// The start of the skip reason of a named header that no source includes:
+// a note, not a failed run (cli/LintCommand.cpp).
+extern const char kNoIncluderReason[];
 
 // False on a usage error (missing file, unreadable database); `error` then
 // holds one line naming the problem.

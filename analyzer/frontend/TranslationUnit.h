@@ -19,6 +19,12 @@ struct TranslationUnit {
   std::vector<std::string> archs;
   bool relocatableDeviceCode = false; // -rdc / -fgpu-rdc
   std::string origin; // "command line" or the compile database's path
+  // Headers the user named that are analysed through this TU (a header is
+  // not parsed as its own TU: frontend/HeaderIncluders.h). With
+  // `headersOnly` the TU itself was not named: only the findings in
+  // `headers` are reported, and the report lists the headers, not it.
+  std::vector<std::string> headers;
+  bool headersOnly = false;
 };
 
 } // namespace warpcheck

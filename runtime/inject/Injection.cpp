@@ -7,6 +7,7 @@
 #include "reports/Demangle.h"
 #include "runtime/inject/DriverApi.h"
 #include "runtime/inject/Flags.h"
+#include "runtime/inject/TargetProcesses.h"
 #include "runtime/inject/GlobalMemory.h"
 #include "runtime/GraphOrder.h"
 #include "runtime/inject/JournalFile.h"
@@ -645,6 +646,16 @@ void atExit() {
 extern "C" int InitializeInjection() {
   using namespace warpcheck::run;
   if (gRuntime) return 1;
+  {
+    // --target-processes application-only: a process of the program other
+    // than the one warpcheck run started stays unchecked, subscribing to
+    // nothing (TargetProcesses.h). A bad value was refused by the CLI.
+    std::vector<std::string> ignored;
+    Flags flags = readFlags(ignored);
+    TargetProcesses mode = TargetProcesses::All;
+    parseTargetProcesses(flags.target_processes, mode);
+    if (!checksProcess(mode, (uint64_t)::getppid(), flags.launcher_pid)) return 1;
+  }
   gRuntime = new Runtime(); // lives until exit: callbacks may come late
   gRuntime->subscribe();
   std::atexit(atExit);

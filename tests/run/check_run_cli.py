@@ -33,9 +33,27 @@ check(["--kernel-name", "kns=", "--", "true"], 2, "needs a value", "kernel filte
 check(["--log-file", "r-%z.txt", "--", "true"], 2, "unknown %z", "unknown % pattern in --log-file")
 check(["--log-file", "r-%q{WARPCHECK_NO_SUCH_VAR}", "--", "true"], 2, "is not set", "--log-file with an unset %q")
 check(["--log-file", "r-%p.txt", "-o", "x.txt", "--", "true"], 2, "not both", "--log-file and -o together")
+check(["--target-processes", "children", "--", "true"], 2, "expected all or application-only, not 'children'",
+      "bad --target-processes value")
+# compute-sanitizer options warpcheck does not take name what to use instead.
+check(["--tool", "memcheck", "--", "true"], 2, "'--tool' is a compute-sanitizer option that warpcheck run does not take",
+      "compute-sanitizer --tool")
+check(["--leak-check=full", "--", "true"], 2, "compute-sanitizer --tool memcheck --leak-check full",
+      "compute-sanitizer --leak-check")
+check(["--racecheck-report", "hazard", "--", "true"], 2, "'--racecheck-report' is a compute-sanitizer option",
+      "compute-sanitizer --racecheck-report")
+check(["--show-backtrace", "no", "--", "true"], 2, "'--show-backtrace' is a compute-sanitizer option",
+      "compute-sanitizer --show-backtrace")
+check(["--filter", "kns=k", "--", "true"], 2, "use --kernel-name FILTER", "compute-sanitizer --filter")
 has_gpu = shutil.which("nvidia-smi") and subprocess.run(["nvidia-smi", "-L"], capture_output=True).returncode == 0
 if has_gpu:
     check(["--", "sh", "-c", "exit 7"], 7, "launched no CUDA kernels", "non-CUDA program, exit code passed through")
 else:
     check(["--", "true"], 3, "warpcheck run: error: no CUDA", "no GPU on this machine")
+    # Both values pass the parser (exit 2 otherwise): the run goes on until
+    # it finds it cannot check here (exit 3: no GPU, or no runtime built).
+    check(["--target-processes", "application-only", "--", "true"], 3, "warpcheck run: error:",
+          "--target-processes application-only accepted")
+    check(["--target-processes=all", "--", "true"], 3, "warpcheck run: error:",
+          "--target-processes=all accepted")
 sys.exit(1 if failures else 0)

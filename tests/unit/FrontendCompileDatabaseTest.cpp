@@ -196,10 +196,10 @@ TEST(FrontendCompileDatabase, NamedFilesUseTheirEntries) {
 TEST(FrontendCompileDatabase, NamedFileWithoutEntryBorrowsTheNearestFlags) {
   test::TempDir t;
   writeProject(t);
-  t.write("src/sub/extra.cuh", "");
+  t.write("src/sub/extra.cu", "");
   InputOptions opts;
   opts.buildDir = t / "build";
-  opts.paths = {t / "src/sub/extra.cuh"};
+  opts.paths = {t / "src/sub/extra.cu"};
   Inputs in;
   std::string error;
   ASSERT_TRUE(collectInputs(opts, in, error)) << error;
@@ -209,6 +209,34 @@ TEST(FrontendCompileDatabase, NamedFileWithoutEntryBorrowsTheNearestFlags) {
   ASSERT_EQ(in.warnings.size(), 1u);
   EXPECT_NE(in.warnings[0].find("has no entry"), std::string::npos) << in.warnings[0];
   EXPECT_NE(in.warnings[0].find("sub/b.cu"), std::string::npos) << in.warnings[0];
+}
+
+// A named header without an entry is analysed through the entry that
+// includes it (here through the database's -I), with that entry's flags;
+// the TU is there for the header only. Another header, included by none,
+// is skipped with why, not parsed as a TU of its own.
+TEST(FrontendCompileDatabase, HeaderGoesThroughAnEntryThatIncludesIt) {
+  test::TempDir t;
+  writeProject(t);
+  t.write("include/shared.cuh", "#pragma once\n");
+  t.write("src/sub/b.cu", "#include <shared.cuh>\n__global__ void b() {}\n");
+  t.write("src/orphan.cuh", "#pragma once\n");
+  InputOptions opts;
+  opts.buildDir = t / "build";
+  opts.paths = {t / "include/shared.cuh", t / "src/orphan.cuh"};
+  Inputs in;
+  std::string error;
+  ASSERT_TRUE(collectInputs(opts, in, error)) << error;
+  ASSERT_EQ(in.units.size(), 1u);
+  EXPECT_EQ(in.units[0].file, t / "src/sub/b.cu");
+  EXPECT_TRUE(in.units[0].headersOnly);
+  EXPECT_EQ(in.units[0].headers, (Args{t / "include/shared.cuh"}));
+  EXPECT_TRUE(has(in.units[0].args, "-DONLY_B"));
+  EXPECT_EQ(in.units[0].archs, (Args{"sm_80"}));
+  EXPECT_FALSE(anyContains(in.warnings, "has no entry")) << "the TU has its own entry";
+  ASSERT_EQ(in.skipped.size(), 1u);
+  EXPECT_EQ(in.skipped[0].path, t / "src/orphan.cuh");
+  EXPECT_NE(in.skipped[0].reason.find("the compile database"), std::string::npos) << in.skipped[0].reason;
 }
 
 TEST(FrontendCompileDatabase, CudaArchOptionBeatsTheDatabase) {

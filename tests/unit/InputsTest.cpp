@@ -13,6 +13,9 @@ using Args = std::vector<std::string>;
 namespace {
 
 bool has(const Args &v, const std::string &s) { return std::find(v.begin(), v.end(), s) != v.end(); }
+bool anyContains(const Args &v, const std::string &s) {
+  return std::any_of(v.begin(), v.end(), [&](const std::string &x) { return x.find(s) != std::string::npos; });
+}
 
 void writeTree(const test::TempDir &t) {
   for (const char *f : {"tree/a.cu", "tree/sub/deeper/b.cu", "tree/.hidden/c.cu", "tree/.d.cu",
@@ -145,14 +148,56 @@ TEST(Inputs, ExplicitFiles) {
   Inputs in;
   std::string error;
   ASSERT_TRUE(collectInputs(opts, in, error)) << error;
-  ASSERT_EQ(in.units.size(), 2u); // a header named is its own TU; named twice, once
-  EXPECT_EQ(in.units[0].file, t / "tree/x.cuh");
+  // A header is not a TU of its own; nothing named includes x.cuh (and the
+  // tree is not under the current directory), so it is skipped, once.
+  ASSERT_EQ(in.units.size(), 1u);
+  EXPECT_EQ(in.units[0].file, t / "tree/.hidden/c.cu"); // named, so not hidden
   EXPECT_EQ(in.units[0].origin, "command line");
   EXPECT_TRUE(in.units[0].archs.empty()); // lint's default
-  EXPECT_EQ(in.units[1].file, t / "tree/.hidden/c.cu"); // named, so not hidden
-  ASSERT_EQ(in.skipped.size(), 1u);
+  ASSERT_EQ(in.skipped.size(), 2u);
   EXPECT_EQ(in.skipped[0].path, t / "tree/y.cpp");
   EXPECT_NE(in.skipped[0].reason.find("not a CUDA or HIP source"), std::string::npos);
+  EXPECT_EQ(in.skipped[1].path, t / "tree/x.cuh");
+  EXPECT_EQ(in.skipped[1].reason.rfind(kNoIncluderReason, 0), 0u) << in.skipped[1].reason;
+}
+
+// A named header is analysed through a named source that includes it,
+// directly or through another header, found next to the includer or in a
+// -I directory; the source's TU lists it and reports all its findings.
+TEST(InputsHeaders, ThroughANamedSourceThatIncludesIt) {
+  test::TempDir t;
+  t.write("p/inc/deep.cuh", "#pragma once\n");
+  t.write("p/inc/top.cuh", "#pragma once\n  #  include <deep.cuh>\n");
+  t.write("p/local.cuh", "#pragma once\n");
+  t.write("p/k.cu", "#include \"local.cuh\"\n#include \"top.cuh\"\n");
+  InputOptions opts;
+  opts.paths = {t / "p/inc/deep.cuh", t / "p/k.cu", t / "p/local.cuh"};
+  opts.extraArgs = {"-I", t / "p/inc"};
+  Inputs in;
+  std::string error;
+  ASSERT_TRUE(collectInputs(opts, in, error)) << error;
+  ASSERT_EQ(in.units.size(), 1u);
+  EXPECT_EQ(in.units[0].file, t / "p/k.cu");
+  EXPECT_FALSE(in.units[0].headersOnly);
+  EXPECT_EQ(in.units[0].headers, (Args{t / "p/inc/deep.cuh", t / "p/local.cuh"}));
+  EXPECT_TRUE(in.skipped.empty());
+}
+
+// Without -I the angled include is not found: the header stays unincluded.
+TEST(InputsHeaders, IncludesResolveOnlyThroughTheTusSearchPath) {
+  test::TempDir t;
+  t.write("p/inc/deep.cuh", "#pragma once\n");
+  t.write("p/k.cu", "#include <deep.cuh>\n");
+  InputOptions opts;
+  opts.paths = {t / "p/inc/deep.cuh", t / "p/k.cu"};
+  Inputs in;
+  std::string error;
+  ASSERT_TRUE(collectInputs(opts, in, error)) << error;
+  ASSERT_EQ(in.units.size(), 1u);
+  EXPECT_TRUE(in.units[0].headers.empty());
+  ASSERT_EQ(in.skipped.size(), 1u);
+  EXPECT_EQ(in.skipped[0].path, t / "p/inc/deep.cuh");
+  EXPECT_TRUE(anyContains(in.warnings, "no .cu or .hip file includes")) << in.warnings.size();
 }
 
 TEST(Inputs, ExtraArgsCanMakeACppFileCuda) {
