@@ -21,7 +21,7 @@
 #include "runtime/RunFindings.h"
 #include "runtime/inject/Flags.h"
 #include "runtime/inject/KernelFilter.h"
-#include "runtime/inject/TargetProcesses.h"
+#include "runtime/TargetProcesses.h"
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
@@ -302,7 +302,7 @@ int runCommand(const std::vector<std::string> &args) {
 
   ChildStatus status;
   // Read by the runtime of each process to tell the program from its
-  // children (runtime/inject/TargetProcesses.h).
+  // children (runtime/TargetProcesses.h).
   flags[run::flagEnvName("launcher_pid")] = std::to_string(getpid());
   std::vector<std::string> inherited;
   for (char **e = environ; *e; ++e) inherited.push_back(*e);

@@ -53,7 +53,7 @@ ANALYZER_LAYERS = ["frontend", "core", "cuda", "uniformity", "analyses", "checks
 # the only runtime/ headers both sides share. Flags.inc declares the flags
 # of both.
 SHARED_RUNTIME = {"RawLog", "Journal", "SassAccessIndex", "CubinSymbols", "HostStack",
-                  "StreamOrder", "GraphOrder", "Flags"}
+                  "StreamOrder", "GraphOrder", "Flags", "TargetProcesses"}
 
 # Known violations, (including file, included path): each is one to remove
 # (issue 22), not a precedent.

@@ -7,7 +7,7 @@
 #include "reports/Demangle.h"
 #include "runtime/inject/DriverApi.h"
 #include "runtime/inject/Flags.h"
-#include "runtime/inject/TargetProcesses.h"
+#include "runtime/TargetProcesses.h"
 #include "runtime/inject/GlobalMemory.h"
 #include "runtime/GraphOrder.h"
 #include "runtime/inject/JournalFile.h"

@@ -1,4 +1,4 @@
-#include "runtime/inject/TargetProcesses.h"
+#include "runtime/TargetProcesses.h"
 
 namespace warpcheck::run {
 
