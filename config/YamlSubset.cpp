@@ -1,4 +1,5 @@
 #include "config/YamlSubset.h"
+#include "reports/Printable.h"
 #include <cstdint>
 #include <cstring>
 #include <map>
@@ -489,21 +490,7 @@ std::string yamlScalar(const std::string &value) {
     for (char c : value) out += c == '\'' ? std::string("''") : std::string(1, c);
     return out + "'";
   }
-  static const char hex[] = "0123456789abcdef";
-  out = "\"";
-  for (unsigned char c : value) {
-    switch (c) {
-    case '"': out += "\\\""; break;
-    case '\\': out += "\\\\"; break;
-    case '\n': out += "\\n"; break;
-    case '\t': out += "\\t"; break;
-    case '\r': out += "\\r"; break;
-    default:
-      if (c < 0x20 || c == 0x7F) out += std::string("\\x") + hex[c >> 4] + hex[c & 15];
-      else out += char(c);
-    }
-  }
-  return out + "\"";
+  return yamlQuoted(value);
 }
 
 const char *yamlKindName(YamlNode::Kind kind) {

@@ -25,4 +25,8 @@ size_t escapedLength(const std::string &s, size_t i, bool keepTabs = false);
 // (quoted only when it has to be).
 std::string shellQuoted(const std::string &arg);
 
+// A YAML double-quoted scalar holding `s` exactly (escapes for '"', '\\'
+// and control characters): the export-fixes file, .warpcheck.yaml dumps.
+std::string yamlQuoted(const std::string &s);
+
 } // namespace warpcheck

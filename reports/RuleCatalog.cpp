@@ -57,4 +57,15 @@ std::optional<Severity> parseSeverity(std::string_view name) {
   return std::nullopt;
 }
 
+Finding ruleFindingAt(const std::string &rule, Severity unknown, const std::string &file, unsigned line,
+                      unsigned column, const std::string &message) {
+  Finding f;
+  f.rule = rule;
+  f.severity = unknown;
+  if (const RuleInfo *r = findRule(rule)) f.severity = r->severity;
+  f.message = message;
+  f.where = {file, line, column, line, column};
+  return f;
+}
+
 } // namespace warpcheck

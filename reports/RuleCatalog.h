@@ -1,5 +1,6 @@
 #pragma once
 // The rule catalogue, generated from rules/*.md (see rules/gen_catalog.py).
+#include "reports/Finding.h"
 #include "reports/Severity.h"
 #include <string>
 #include <vector>
@@ -22,6 +23,11 @@ struct RuleInfo {
 const std::vector<RuleInfo> &ruleCatalog();
 // nullptr when no rule has this id.
 const RuleInfo *findRule(const std::string &id);
+
+// A finding of `rule` at one point, at the rule's catalogue severity
+// (`unknown` if the catalogue lacks it): what the report controls add.
+Finding ruleFindingAt(const std::string &rule, Severity unknown, const std::string &file, unsigned line,
+                      unsigned column, const std::string &message);
 // What `warpcheck explain` prints, and SARIF's help text: a title line, the
 // summary, the guide, then the whole doc.
 std::string ruleHelpText(const RuleInfo &rule);

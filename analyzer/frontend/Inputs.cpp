@@ -96,26 +96,40 @@ private:
     return true;
   }
 
+  // What a file is to lint: its settings, its own compile entry (or none)
+  // with the flags translated, and its kind. False with `error` when its
+  // settings cannot be had.
+  struct Looked {
+    const Settings *settings = nullptr;
+    const CompileEntry *entry = nullptr;
+    CompileFlags flags;
+    Kind kind = Kind::Other;
+  };
+  bool lookUp(const std::string &file, Looked &out, std::string &error) {
+    out.settings = settingsOf(file, error);
+    if (!out.settings) return false;
+    out.entry = db_ ? db_->find(file) : nullptr;
+    if (out.entry) out.flags = translateCompileCommand(out.entry->argv, out.entry->directory);
+    // A borrowed command's -x is about its own file, not this one.
+    out.kind = classify(file, forcedLanguage(*out.settings, out.entry ? out.flags : CompileFlags()));
+    return true;
+  }
+
   bool addFile(const std::string &file, std::string &error) {
     if (!seen_.insert(file).second) return true;
-    const Settings *settings = settingsOf(file, error);
-    if (!settings) return false;
-    const CompileEntry *entry = db_ ? db_->find(file) : nullptr;
-    CompileFlags flags;
-    if (entry) flags = translateCompileCommand(entry->argv, entry->directory);
-    // A borrowed command's -x is about its own file, not this one.
-    Kind kind = classify(file, forcedLanguage(*settings, entry ? flags : CompileFlags()));
-    if (kind == Kind::Other) {
+    Looked l;
+    if (!lookUp(file, l, error)) return false;
+    if (l.kind == Kind::Other) {
       skip(file, "not a CUDA or HIP source (only .cu/.cuh/.hip files and those compiled with -x cu "
                  "or -x hip are; add `-- -x cuda` or `-- -x hip` to analyse it as one)");
       return true;
     }
     // A header of its own entry is compiled as a TU: it is analysed as one.
-    if (!entry && isHeaderPath(file)) {
+    if (!l.entry && isHeaderPath(file)) {
       headers_.push_back(file);
       return true;
     }
-    out_.units.push_back(sourceUnit(file, kind, entry, flags, *settings));
+    out_.units.push_back(sourceUnit(file, l.kind, l.entry, l.flags, *l.settings));
     return true;
   }
 
@@ -148,18 +162,14 @@ private:
     std::set<std::string> listed;
     auto consider = [&](const std::string &file) -> bool {
       if (!listed.insert(file).second) return true;
-      const Settings *settings = settingsOf(file, error);
-      if (!settings) return false;
-      const CompileEntry *entry = db_ ? db_->find(file) : nullptr;
-      CompileFlags flags;
-      if (entry) flags = translateCompileCommand(entry->argv, entry->directory);
-      Kind kind = classify(file, forcedLanguage(*settings, entry ? flags : CompileFlags()));
-      if (kind == Kind::Other || isHeaderPath(file) || !llvm::sys::fs::exists(file)) return true;
+      Looked l;
+      if (!lookUp(file, l, error)) return false;
+      if (l.kind == Kind::Other || isHeaderPath(file) || !llvm::sys::fs::exists(file)) return true;
       // Built quietly: only a TU that is kept says what it did to its flags.
       std::vector<std::string> before = std::move(out_.warnings);
       std::set<std::string> warned = warned_;
       out_.warnings.clear();
-      TranslationUnit tu = sourceUnit(file, kind, entry, flags, *settings);
+      TranslationUnit tu = sourceUnit(file, l.kind, l.entry, l.flags, *l.settings);
       candidates.push_back({file, std::move(tu), std::move(out_.warnings)});
       out_.warnings = std::move(before);
       warned_ = std::move(warned);

@@ -1,5 +1,5 @@
 #include "reports/fix/ExportFixes.h"
-#include <cstdio>
+#include "reports/Printable.h"
 #include <filesystem>
 #include <sstream>
 
@@ -24,28 +24,6 @@ const char *level(Severity s) {
 }
 
 } // namespace
-
-std::string yamlQuoted(const std::string &s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    switch (c) {
-    case '"': out += "\\\""; break;
-    case '\\': out += "\\\\"; break;
-    case '\n': out += "\\n"; break;
-    case '\t': out += "\\t"; break;
-    case '\r': out += "\\r"; break;
-    default:
-      if (c < 0x20 || c == 0x7f) {
-        char buf[8];
-        std::snprintf(buf, sizeof buf, "\\x%02x", c);
-        out += buf;
-      } else {
-        out += char(c);
-      }
-    }
-  }
-  return out + "\"";
-}
 
 std::string formatExportFixes(const FixPlan &plan, const std::string &mainSourceFile, const FileText &read) {
   std::ostringstream y;

@@ -14,8 +14,4 @@ namespace warpcheck {
 // several files. `read` gives the finding's own file to place its message.
 std::string formatExportFixes(const FixPlan &plan, const std::string &mainSourceFile, const FileText &read);
 
-// A YAML double-quoted scalar holding `s` exactly (escapes for '"', '\\'
-// and control characters).
-std::string yamlQuoted(const std::string &s);
-
 } // namespace warpcheck

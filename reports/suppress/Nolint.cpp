@@ -26,13 +26,7 @@ std::string trim(const std::string &s) {
 }
 
 Finding problem(const std::string &file, unsigned line, unsigned column, const std::string &message) {
-  Finding f;
-  f.rule = kRule;
-  f.severity = Severity::Warning;
-  if (const RuleInfo *r = findRule(kRule)) f.severity = r->severity;
-  f.message = message;
-  f.where = {file, line, column, line, column};
-  return f;
+  return ruleFindingAt(kRule, Severity::Warning, file, line, column, message);
 }
 
 // The directives on one line of source; problems for malformed ones.

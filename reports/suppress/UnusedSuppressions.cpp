@@ -9,13 +9,7 @@ namespace {
 constexpr const char *kRule = "unused-suppression";
 
 Finding unusedFinding(const std::string &file, unsigned line, unsigned column, const std::string &message) {
-  Finding f;
-  f.rule = kRule;
-  f.severity = Severity::Note;
-  if (const RuleInfo *r = findRule(kRule)) f.severity = r->severity;
-  f.message = message;
-  f.where = {file, line, column, line, column};
-  return f;
+  return ruleFindingAt(kRule, Severity::Note, file, line, column, message);
 }
 
 // Ours, reported by lint, and run this time; never this rule itself (its

@@ -2,6 +2,7 @@
 #include "ReportTestUtil.h"
 #include "reports/fix/ExportFixes.h"
 #include "reports/fix/FixPlan.h"
+#include "reports/Printable.h"
 #include <map>
 
 namespace warpcheck {
