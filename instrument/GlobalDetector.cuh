@@ -454,6 +454,34 @@ __device__ __noinline__ void reportInterLaunch(const GAccess &a, const GEntry &e
          flags, a.size, &d);
 }
 
+// Remembers a read (entry `mine`) in the reader half of the word's shadow,
+// whose entry was `r` (of this launch when `rLive`). Shared by the general
+// and the quick path, so that both record alike.
+__device__ __forceinline__ void recordGlobalRead(unsigned long long *word, unsigned int *pcs, const GEntry &r,
+                                                 bool rLive, GEntry mine, uint64_t pc) {
+  if (rLive) {
+    bool sameTime = r.block != mine.block ||
+                    (r.epoch == (mine.epoch & kGEpochMask) && r.warpSync == (mine.warpSync & kGSyncMask));
+    bool other = r.block != mine.block || r.thread != mine.thread;
+    if (!other && sameTime && (r.bytes & mine.bytes) == mine.bytes && r.sync == mine.sync) return;
+    // Another thread's read that is not ordered before this one: keep it,
+    // marked as one of several, so that a later write by either of them
+    // still sees a reader other than itself. A synchronising reader does
+    // not hide a plain one.
+    if (other && sameTime && !(r.sync && !mine.sync)) {
+      if (r.several && (r.bytes & mine.bytes) == mine.bytes) return; // nothing new to remember
+      GEntry both = r;
+      both.bytes |= mine.bytes;
+      both.several = true;
+      __stcg(word + 1, gEncode(both));
+      return;
+    }
+    mine.several = other && sameTime;
+  }
+  __stcg(word + 1, gEncode(mine));
+  __stcg(pcs + 1, (unsigned int)pc);
+}
+
 __device__ void checkGlobalWord(const GAccess &a, unsigned long long *word, unsigned int *pcs, uint32_t bytes,
                                 bool read) {
   const LaunchState *st = a.st;
@@ -540,28 +568,7 @@ __device__ void checkGlobalWord(const GAccess &a, unsigned long long *word, unsi
       !(r.sync && a.sync) && concurrent(r))
     reportGlobal(a, r, widenPc32(__ldcg(pcs + 1), a.pc), kGlobalRaceWAR, r.sync);
 
-  if (read && !a.write) {
-    if (rLive) {
-      bool sameTime = r.block != block || (r.epoch == (a.epoch & kGEpochMask) && r.warpSync == (a.warpSync & kGSyncMask));
-      bool other = r.block != block || r.thread != a.thread;
-      if (!other && sameTime && (r.bytes & bytes) == bytes && r.sync == a.sync) return;
-      // Another thread's read that is not ordered before this one: keep it,
-      // marked as one of several, so that a later write by either of them
-      // still sees a reader other than itself. A synchronising reader does
-      // not hide a plain one.
-      if (other && sameTime && !(r.sync && !a.sync)) {
-        if (r.several && (r.bytes & bytes) == bytes) return; // nothing new to remember
-        mine = r;
-        mine.bytes |= bytes;
-        mine.several = true;
-        __stcg(word + 1, gEncode(mine));
-        return;
-      }
-      mine.several = other && sameTime;
-    }
-    __stcg(word + 1, gEncode(mine));
-    __stcg(pcs + 1, (unsigned int)a.pc);
-  }
+  if (read && !a.write) recordGlobalRead(word, pcs, r, rLive, mine, a.pc);
 }
 
 // `sameAddress`: the lanes of the warp whose store of this instruction
@@ -598,22 +605,7 @@ __device__ __forceinline__ bool quickGlobalRead(const LaunchState *st, uint64_t 
   const Slot *slot = &st->slots[s];
   uint32_t epoch = slot->threadEpoch[thread], warpSync = slot->threadSync[thread];
   GEntry mine{bytes, thread, block, epoch, warpSync, tag, false, false, false, false, false, false};
-  if (r.bytes && r.tag == tag) {
-    bool sameTime = r.block != block || (r.epoch == (epoch & kGEpochMask) && r.warpSync == (warpSync & kGSyncMask));
-    bool other = r.block != block || r.thread != thread;
-    if (!other && sameTime && (r.bytes & bytes) == bytes && !r.sync) return true;
-    if (other && sameTime && !r.sync) {
-      if (r.several && (r.bytes & bytes) == bytes) return true;
-      mine = r;
-      mine.bytes |= bytes;
-      mine.several = true;
-      __stcg(word + 1, gEncode(mine));
-      return true;
-    }
-    mine.several = other && sameTime;
-  }
-  __stcg(word + 1, gEncode(mine));
-  __stcg(range->pcs + 2 * (offset >> 2) + 1, (unsigned int)pc);
+  recordGlobalRead(word, range->pcs + 2 * (offset >> 2), r, r.bytes && r.tag == tag, mine, pc);
   return true;
 }
 

@@ -378,6 +378,25 @@ __device__ __forceinline__ bool concurrent(const Slot *slot, const Entry &other,
   return true;
 }
 
+// Remembers a read in the reader half of a shared word's shadow, whose
+// entry was `r`. A second reader in the same epoch keeps the first one's
+// identity and marks the entry as read by several threads, so a later write
+// by either of them still sees a reader other than itself. An entry that
+// would not change is not stored again (a tile row that every thread of the
+// block reads). Shared by the general and the quick path.
+__device__ __forceinline__ void recordSharedRead(unsigned long long *readerWord, const Entry &r, uint32_t bytes,
+                                                 uint32_t thread, uint32_t epoch, uint32_t sync, uint64_t pc) {
+  bool sameEpoch = r.bytes && r.epoch == (epoch & kEpochMask) && r.sync == (sync & kSyncMask);
+  if (sameEpoch && (r.thread == thread || r.flag) && (r.bytes & bytes) == bytes) return;
+  Entry mine{bytes, thread, epoch, sync, 0, pc & kPcMask, 0};
+  if (sameEpoch) {
+    mine = r;
+    mine.bytes |= bytes;
+    if (r.thread != thread) mine.flag = 1;
+  }
+  __stcg(readerWord, encode(mine));
+}
+
 // `asyncGroup` is the commit group of an asynchronous copy doing this write,
 // or -1 for an ordinary access.
 __device__ void checkWord(const LaunchState *st, uint32_t s, const Slot *slot, unsigned long long *word,
@@ -435,20 +454,7 @@ __device__ void checkWord(const LaunchState *st, uint32_t s, const Slot *slot, u
     __stcg(writerWord, encode(mine));
     return;
   }
-  // Remember the read. A second reader in the same epoch keeps the first
-  // one's identity and marks the entry as read by several threads, so a
-  // later write by either of them still sees a reader other than itself.
-  // An entry that would not change is not stored again (a tile row that
-  // every thread of the block reads).
-  bool sameEpoch = r.bytes && r.epoch == (epoch & kEpochMask) && r.sync == (sync & kSyncMask);
-  if (sameEpoch && (r.thread == thread || r.flag) && (r.bytes & bytes) == bytes) return;
-  Entry mine{bytes, thread, epoch, sync, 0, pc & kPcMask, 0};
-  if (sameEpoch) {
-    mine = r;
-    mine.bytes |= bytes;
-    if (r.thread != thread) mine.flag = 1;
-  }
-  __stcg(readerWord, encode(mine));
+  recordSharedRead(readerWord, r, bytes, thread, epoch, sync, pc);
 }
 
 // The common case of a shared-memory access, kept small: the patch ABI
@@ -486,17 +492,7 @@ __device__ __forceinline__ bool quickSharedAccess(const LaunchState *st, uint64_
     __stcg(word, encode(Entry{bytes, thread, epoch, sync, 0, pc & kPcMask, 0}));
     return true;
   }
-  // As checkWord(): one reader, or the first of several.
-  Entry e = decode(r);
-  bool sameEpoch = e.bytes && e.epoch == epoch && e.sync == sync;
-  if (sameEpoch && (e.thread == thread || e.flag) && (e.bytes & bytes) == bytes) return true;
-  Entry mine{bytes, thread, epoch, sync, 0, pc & kPcMask, 0};
-  if (sameEpoch) {
-    mine = e;
-    mine.bytes |= bytes;
-    if (e.thread != thread) mine.flag = 1;
-  }
-  __stcg(word + 1, encode(mine));
+  recordSharedRead(word + 1, decode(r), bytes, thread, epoch, sync, pc);
   return true;
 }
 
