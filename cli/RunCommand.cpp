@@ -372,6 +372,11 @@ int runCommand(const std::vector<std::string> &args) {
     if (why.empty() && !writeOutputFile(traceOut, text, why)) why = "cannot write it: " + why;
     if (!why.empty()) summary.errors.push_back("no trace written to " + traceOut + ": " + why);
   }
+  // Its children were left alone: "launched no CUDA kernels" must not read
+  // as "the program's processes launched none".
+  if (flags[run::flagEnvName("target_processes")] == "application-only" && summary.launches == 0)
+    summary.warnings.push_back("--target-processes application-only: processes the program started were not "
+                               "checked, whatever they launched (--target-processes all checks them)");
   // The same pattern and environment expanded before: it cannot fail now.
   if (!logPattern.empty() && !run::expandLogFileName(logPattern, status.pid, out.output, error))
     summary.errors.push_back("--log-file: " + error);

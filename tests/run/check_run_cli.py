@@ -48,6 +48,8 @@ check(["--filter", "kns=k", "--", "true"], 2, "use --kernel-name FILTER", "compu
 has_gpu = shutil.which("nvidia-smi") and subprocess.run(["nvidia-smi", "-L"], capture_output=True).returncode == 0
 if has_gpu:
     check(["--", "sh", "-c", "exit 7"], 7, "launched no CUDA kernels", "non-CUDA program, exit code passed through")
+    check(["--target-processes", "application-only", "--", "sh", "-c", "exit 7"], 7,
+          "processes the program started were not checked", "application-only says children were not looked at")
 else:
     check(["--", "true"], 3, "warpcheck run: error: no CUDA", "no GPU on this machine")
     # Both values pass the parser (exit 2 otherwise): the run goes on until
