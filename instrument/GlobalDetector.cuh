@@ -571,18 +571,25 @@ __device__ void checkGlobalWord(const GAccess &a, unsigned long long *word, unsi
   if (read && !a.write) recordGlobalRead(word, pcs, r, rLive, mine, a.pc);
 }
 
-// `sameAddress`: the lanes of the warp whose store of this instruction
-// goes to the same address (a plain store), this lane included.
-// The common case of a global-memory read, kept small for the same reason
-// as quickSharedAccess(): a plain load within one word of a shadowed
-// allocation, with no fence or strong access on the SASS paths since the
-// thread's previous global access, whose word no other thread of this
-// launch (nor an unordered launch) wrote. It records the read as
-// checkGlobalWord() would and returns true; anything else returns false
-// before changing anything, and globalAccess() runs.
-__device__ __forceinline__ bool quickGlobalRead(const LaunchState *st, uint64_t pc, uint64_t address, uint32_t size,
-                                                uint32_t byteMask) {
+// The common case of a plain global-memory access, kept small for the same
+// reason as quickSharedAccess(): a plain load or store within one word of a
+// shadowed allocation, with no fence or strong access on the SASS paths
+// since the thread's previous global access, whose word no other thread of
+// this launch (nor of an unordered launch) accessed in a way it could race
+// with -- for a load, wrote; for a store, wrote or read. It updates the
+// shadow as checkGlobalWord() would and returns true; anything else returns
+// false before changing anything, and globalAccess() runs.
+//
+// A store's entry replaces the writer entry only if that is still the one
+// looked at (compare-and-swap): a store of another thread in between falls
+// back to the general path, which reports the pair. `sameAddress`: the
+// lanes of the warp whose store of this instruction goes to the same
+// address; several of them are the general path's to report.
+template <bool Write>
+__device__ __forceinline__ bool quickGlobalPlain(const LaunchState *st, uint64_t pc, uint64_t address, uint32_t size,
+                                                 uint32_t byteMask, uint32_t sameAddress) {
   if (!st->ranges || st->trace || st->debug) return false;
+  if (Write && (sameAddress & (sameAddress - 1)) && st->checkIntraWarp) return false;
   uint32_t s = currentSlot(st);
   if (s == kNoSlot) return false;
   uint32_t thread = linearThread();
@@ -596,16 +603,28 @@ __device__ __forceinline__ bool quickGlobalRead(const LaunchState *st, uint64_t 
   uint32_t bytes = ((byteMask & ((1u << size) - 1u)) << (offset & 3)) & 0xfu;
   if (!bytes) return false;
   unsigned long long *word = range->shadow + 2 * (offset >> 2);
+  unsigned int *pcs = range->pcs + 2 * (offset >> 2);
   uint32_t tag = st->launchTag & 0xff, block = linearBlock() & kGBlockMask;
-  GEntry w = gDecode(__ldcg(word)), r = gDecode(__ldcg(word + 1));
+  unsigned long long rawW = __ldcg(word);
+  GEntry w = gDecode(rawW), r = gDecode(__ldcg(word + 1));
   if (w.bytes & bytes) {
     if (w.tag == tag ? !(w.block == block && w.thread == thread) : concurrentLaunch(st, w.tag)) return false;
   }
-  me->last = (uint32_t)i; // as pcInfoAt()
+  if (Write && (r.bytes & bytes)) {
+    if (r.tag == tag ? !(r.block == block && r.thread == thread && !r.several) : concurrentLaunch(st, r.tag))
+      return false;
+  }
   const Slot *slot = &st->slots[s];
   uint32_t epoch = slot->threadEpoch[thread], warpSync = slot->threadSync[thread];
   GEntry mine{bytes, thread, block, epoch, warpSync, tag, false, false, false, false, false, false};
-  recordGlobalRead(word, range->pcs + 2 * (offset >> 2), r, r.bytes && r.tag == tag, mine, pc);
+  if (Write) {
+    if (atomicCAS(word, rawW, gEncode(mine)) != rawW) return false;
+    __stcg(pcs, (unsigned int)pc);
+    me->state |= kDirty; // as globalAccess(): data a later publication must fence
+  } else {
+    recordGlobalRead(word, pcs, r, r.bytes && r.tag == tag, mine, pc);
+  }
+  me->last = (uint32_t)i; // as pcInfoAt()
   return true;
 }
 
