@@ -63,7 +63,9 @@ for args, n, found in [(["--kernel-name", "kns=clean_copy"], 1, False),
                        (["--kernel-name", "kne=racy_write"], 1, True),
                        (["--kernel-name", "kne=racy_write(int*)"], 1, True),
                        (["--kernel-name", "regex=^racy_"], 1, True),
-                       (["--kernel-name", "kns=copy,kns=racy"], 2, True),
+                       # Every term of one filter must match (runtime/inject/KernelFilter.h).
+                       (["--kernel-name", "kns=racy,kns=write"], 1, True),
+                       (["--kernel-name", "kns=racy,kns=copy"], 0, False),
                        (["--kernel-name-exclude", "kns=racy"], 1, False),
                        (["--kernel-name-exclude", "regex=clean|racy"], 0, False),
                        (["--kernel-name", "kne=racy"], 0, False)]:
