@@ -646,11 +646,16 @@ extern "C" __device__ __noinline__ SanitizerPatchResult wcGlobalAccess(void *use
   if (!write && pData) byteMask = *static_cast<const uint32_t *>(pData);
   // Lanes of one store instruction writing the same address: the shadow
   // cannot see them (they all read it before any of them writes it).
+#ifndef WC_NO_QUICK // -DWC_NO_QUICK: the general paths only (bench/README, "Steady state")
+  if (!write && !atomic && quickGlobalPlain<false>(st, pc, (uint64_t)(uintptr_t)ptr, accessSize, byteMask, 0)) {
+    arriveAfter(st, pc);
+    return SANITIZER_PATCH_SUCCESS;
+  }
+#endif
   uint32_t sameAddress = 0;
   if (write && !atomic) sameAddress = __match_any_sync(__activemask(), (unsigned long long)(uintptr_t)ptr);
-#ifndef WC_NO_QUICK // -DWC_NO_QUICK: the general paths only (bench/README, "Steady state")
-  if (!atomic && (write ? quickGlobalPlain<true>(st, pc, (uint64_t)(uintptr_t)ptr, accessSize, byteMask, sameAddress)
-                        : quickGlobalPlain<false>(st, pc, (uint64_t)(uintptr_t)ptr, accessSize, byteMask, 0))) {
+#ifndef WC_NO_QUICK
+  if (write && !atomic && quickGlobalPlain<true>(st, pc, (uint64_t)(uintptr_t)ptr, accessSize, byteMask, sameAddress)) {
     arriveAfter(st, pc);
     return SANITIZER_PATCH_SUCCESS;
   }
