@@ -534,10 +534,17 @@ __device__ void checkGlobalWord(const GAccess &a, unsigned long long *word, unsi
   bool seen = a.me->lastSync == word && (!a.sync || a.me->lastSeen == rawW);
   if (read && a.sync) {
     if (wLive && w.sync && w.block != block) observe(a, w, wpc);
+    // A spin on one word (no fence since the last attempt): what an earlier
+    // attempt found still counts. Its callback may have run after another
+    // warp's release callback but before that release's store, so that the
+    // attempt that reads the release swaps out only the thread's own
+    // previous attempt (block_scope_lock_ok, seen intermittently).
+    bool spinning = a.me->lastSync == word && (a.me->state & kBlockAcquirePending);
+    bool inBlock = (wLive && w.sync && w.block == block && (w.thread >> 5) != (a.thread >> 5)) ||
+                   (spinning && (a.me->state & kBlockObserved));
     a.me->lastSeen = rawW;
     a.me->lastSync = word;
     a.me->lastSyncPc = pcs;
-    bool inBlock = wLive && w.sync && w.block == block && (w.thread >> 5) != (a.thread >> 5);
     a.me->state = (a.me->state & ~(kFencedSinceSync | kLastSyncRmw | kBlockObserved)) |
                   (a.write ? kLastSyncRmw : 0) | kBlockAcquirePending | (inBlock ? kBlockObserved : 0);
   }
