@@ -424,19 +424,32 @@ __device__ __noinline__ void reportVolatile(const GAccess &a, const GEntry &e, u
 // volatile is not atomic (CUDA C++): a volatile access and another thread's
 // strong or atomic one race unless something orders them. Only the volatile
 // side is known as such (the entry keeps no bit for it), so the pair is
-// found when its volatile access comes second. Looked up before the word's
-// own check swaps the entries (kept out of checkGlobalWord: inlined there,
-// it broke that function's code on sm_90 -- misaligned-address faults).
+// found when its volatile access comes second. A volatile read looks at
+// the writer entry here, before the word's own check; a volatile store
+// pairs with the writer entry that check swaps out (volatileStore below):
+// stores of several blocks at the same moment would all find the entry
+// before any of them swapped it (volatile_store_bug). Both are kept out of
+// checkGlobalWord: inlined there, this code broke that function's code on
+// sm_90 (misaligned-address faults).
 __device__ __noinline__ void checkVolatileWord(const GAccess &a, unsigned long long *word, unsigned int *pcs,
                                                uint32_t bytes) {
   uint32_t tag = a.st->launchTag & 0xff, block = a.block & kGBlockMask;
   GEntry w = gDecode(__ldcg(word)), r = gDecode(__ldcg(word + 1));
-  if (w.bytes && w.tag == tag && (w.bytes & bytes) && !(w.block == block && w.thread == a.thread) && w.sync &&
-      volatileUnordered(a, w))
+  if (!a.write && w.bytes && w.tag == tag && (w.bytes & bytes) && !(w.block == block && w.thread == a.thread) &&
+      w.sync && volatileUnordered(a, w))
     reportVolatile(a, w, widenPc32(__ldcg(pcs), a.pc), false);
   if (a.write && r.bytes && r.tag == tag && (r.bytes & bytes) && !(r.block == block && r.thread == a.thread) &&
       r.sync && volatileUnordered(a, r))
     reportVolatile(a, r, widenPc32(__ldcg(pcs + 1), a.pc), true);
+}
+
+// A volatile store against the writer entry its own swap replaced (`w`, pc
+// `wpc`): another thread's strong or atomic access it is not ordered with.
+__device__ __noinline__ void volatileStore(const GAccess &a, const GEntry &w, uint64_t wpc, uint32_t bytes) {
+  uint32_t tag = a.st->launchTag & 0xff, block = a.block & kGBlockMask;
+  if (w.bytes && w.tag == tag && (w.bytes & bytes) && !(w.block == block && w.thread == a.thread) && w.sync &&
+      volatileUnordered(a, w))
+    reportVolatile(a, w, wpc, false);
 }
 
 // Whether the launch of `tag` ran on a stream nothing orders with this one.
@@ -514,6 +527,7 @@ __device__ void checkGlobalWord(const GAccess &a, unsigned long long *word, unsi
     __threadfence();
     w = gDecode(rawW);
     wLive = w.bytes && w.tag == tag;
+    if (a.vol && st->volatileRaces) volatileStore(a, w, wpc, bytes);
   } else if (a.write) {
     // A plain store swaps its entry in too: two blocks storing to one word
     // at the same moment would otherwise both find it empty and both miss

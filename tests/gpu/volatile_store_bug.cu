@@ -10,7 +10,6 @@
 // fix; volatile_store_fixed.cu uses it.
 //
 // EXPECT: race-volatile store
-// KNOWN-MISS: race-volatile not found on H200 (2026-11-27) although the legacy flag pair is: the stores of different blocks are not paired with each other; to be looked at
 #include <cstdio>
 #include <cuda_runtime.h>
 
