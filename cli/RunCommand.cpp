@@ -16,12 +16,12 @@
 #include "config/ConfigApply.h"
 #include "reports/Demangle.h"
 #include "reports/TextFormat.h"
-#include "runtime/LogFileName.h"
-#include "runtime/ProcessLogs.h"
-#include "runtime/RunFindings.h"
-#include "runtime/inject/Flags.h"
-#include "runtime/inject/KernelFilter.h"
-#include "runtime/TargetProcesses.h"
+#include "runtime/host/LogFileName.h"
+#include "runtime/host/ProcessLogs.h"
+#include "runtime/host/RunFindings.h"
+#include "runtime/common/Flags.h"
+#include "runtime/common/KernelFilter.h"
+#include "runtime/common/TargetProcesses.h"
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
@@ -55,7 +55,7 @@ std::string makeTempDir() {
   return buf.data();
 }
 
-// Where the journals of running launches go (runtime/Journal.h): shared
+// Where the journals of running launches go (runtime/common/Journal.h): shared
 // memory, whose pages the driver may pin for the GPU to write; the run's
 // own directory where /dev/shm is not usable.
 std::string makeJournalDir(const std::string &work) {
@@ -302,7 +302,7 @@ int runCommand(const std::vector<std::string> &args) {
 
   ChildStatus status;
   // Read by the runtime of each process to tell the program from its
-  // children (runtime/TargetProcesses.h).
+  // children (runtime/common/TargetProcesses.h).
   flags[run::flagEnvName("launcher_pid")] = std::to_string(getpid());
   std::vector<std::string> inherited;
   for (char **e = environ; *e; ++e) inherited.push_back(*e);

@@ -1,5 +1,5 @@
 #pragma once
-// The runtime's flags (runtime/Flags.inc), read from WARPCHECK_<NAME>.
+// The runtime's flags (runtime/common/Flags.inc), read from WARPCHECK_<NAME>.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -8,7 +8,7 @@ namespace warpcheck::run {
 
 struct Flags {
 #define WARPCHECK_FLAG(name, type, def, desc) type name = def;
-#include "runtime/Flags.inc"
+#include "runtime/common/Flags.inc"
 #undef WARPCHECK_FLAG
 };
 

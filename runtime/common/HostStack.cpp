@@ -1,4 +1,4 @@
-#include "runtime/HostStack.h"
+#include "runtime/common/HostStack.h"
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
