@@ -39,7 +39,6 @@ Flags readFlags(std::vector<std::string> &problems) {
       problems.push_back(flagEnvName(#name) + "='" + v + "' is not a valid value; using the default"); \
   }
 #include "runtime/common/Flags.inc"
-#undef WARPCHECK_FLAG
   return f;
 }
 

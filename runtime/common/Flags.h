@@ -9,8 +9,12 @@ namespace warpcheck::run {
 struct Flags {
 #define WARPCHECK_FLAG(name, type, def, desc) type name = def;
 #include "runtime/common/Flags.inc"
-#undef WARPCHECK_FLAG
 };
+
+// Where a flag's `warpcheck run` option goes among run's own options
+// (--help's order): the flags that choose the launches, then what is
+// checked, then tracing, then patching.
+enum class FlagGroup { Launches, Checks, Trace, Patching };
 
 // Unknown values are reported in `problems` (and the default kept), never
 // silently ignored.
