@@ -3,6 +3,7 @@
 // file is built with -g (tests/run/CMakeLists.txt) so that addr2line can
 // name its own lines.
 #include "runtime/common/HostStack.h"
+#include "runtime/host/HostSymbolizer.h"
 #include <cstdlib>
 #include <gtest/gtest.h>
 
