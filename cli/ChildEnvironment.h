@@ -1,7 +1,7 @@
 #pragma once
 // The environment `warpcheck run` gives the program: its own, plus the
 // injection library preloaded, the sanitizer library findable and the
-// runtime's flags (WARPCHECK_<NAME>, runtime/Flags.inc), which replace any
+// runtime's flags (WARPCHECK_<NAME>, runtime/common/Flags.inc), which replace any
 // the environment already held (a warpcheck run inside another).
 #include <map>
 #include <string>

@@ -8,6 +8,7 @@
 #include "cli/Commands.h"
 #include "cli/ConfigOptions.h"
 #include "cli/OutputFile.h"
+#include "cli/RunFlagOptions.h"
 #include "cli/RunSetup.h"
 #include "cli/RunText.h"
 #include "cli/SanitizerOptions.h"
@@ -16,12 +17,11 @@
 #include "config/ConfigApply.h"
 #include "reports/Demangle.h"
 #include "reports/TextFormat.h"
-#include "runtime/LogFileName.h"
-#include "runtime/ProcessLogs.h"
-#include "runtime/RunFindings.h"
-#include "runtime/inject/Flags.h"
-#include "runtime/inject/KernelFilter.h"
-#include "runtime/TargetProcesses.h"
+#include "runtime/host/LogFileName.h"
+#include "runtime/host/ProcessLogs.h"
+#include "runtime/host/RunFindings.h"
+#include "runtime/common/FlagValidators.h"
+#include "runtime/common/Flags.h"
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
@@ -38,14 +38,6 @@ extern char **environ;
 namespace warpcheck::cli {
 namespace {
 
-bool parseCount(const std::string &v, uint64_t &out, std::string &e) {
-  char *end = nullptr;
-  if (v.empty() || v[0] == '-') return e = "expected a non-negative number", false;
-  out = std::strtoull(v.c_str(), &end, 10);
-  if (*end) return e = "expected a non-negative number", false;
-  return true;
-}
-
 std::string makeTempDir() {
   const char *base = std::getenv("TMPDIR");
   std::string templ = std::string(base && *base ? base : "/tmp") + "/warpcheck-run-XXXXXX";
@@ -55,7 +47,7 @@ std::string makeTempDir() {
   return buf.data();
 }
 
-// Where the journals of running launches go (runtime/Journal.h): shared
+// Where the journals of running launches go (runtime/common/Journal.h): shared
 // memory, whose pages the driver may pin for the GPU to write; the run's
 // own directory where /dev/shm is not usable.
 std::string makeJournalDir(const std::string &work) {
@@ -85,34 +77,7 @@ int runCommand(const std::vector<std::string> &args) {
   std::string logPattern; // --log-file, expanded once the program's pid is known
   std::map<std::string, std::string> flags;
   // Always given, so that a value in our own environment is not inherited.
-  flags[run::flagEnvName("target_processes")] = "all";
-  auto flag = [&](const char *name) {
-    return [&flags, name](const std::string &v, std::string &) {
-      flags[run::flagEnvName(name)] = v;
-      return true;
-    };
-  };
-  // A kernel name filter, checked here: a typo must not silently check nothing.
-  auto nameFlag = [&](const char *name) {
-    return [&flags, name](const std::string &v, std::string &e) {
-      try {
-        run::NamePattern check(v);
-      } catch (const std::exception &x) {
-        e = std::string("bad kernel name filter: ") + x.what();
-        return false;
-      }
-      flags[run::flagEnvName(name)] = v;
-      return true;
-    };
-  };
-  auto countFlag = [&](const char *name) {
-    return [&flags, name](const std::string &v, std::string &e) {
-      uint64_t n;
-      if (!parseCount(v, n, e)) return false;
-      flags[run::flagEnvName(name)] = std::to_string(n);
-      return true;
-    };
-  };
+  flags[run::flagEnvName("target_processes")] = run::Flags().target_processes;
 
   CommandSpec spec{
       "run",
@@ -124,96 +89,46 @@ int runCommand(const std::vector<std::string> &args) {
       "Exit code: the program's; N (--error-exitcode) when there are findings; 2 for bad\n"
       "usage, a program that cannot be started or a report that cannot be written; 3 when the program cannot be checked here\n"
       "(no GPU or driver, warpcheck's runtime missing).",
-      {
-          {"--kernel-name", "", "FILTER",
-           "check only kernels that match: kns=SUBSTRING, kne=EXACT-NAME, regex=REGEX, comma-separated, all to "
-           "match (compute-sanitizer's syntax); a plain name is a substring",
-           nameFlag("kernel_name")},
-          {"--kernel-name-exclude", "", "FILTER", "do not check kernels that match FILTER (as --kernel-name)",
-           nameFlag("kernel_name_exclude")},
-          {"--target-processes", "", "all|application-only",
-           "all (default): the program and every process it starts check their kernels, each process's findings "
-           "in the one report with its pid; application-only: only the program warpcheck run starts",
-           [&](const std::string &v, std::string &e) {
-             run::TargetProcesses mode;
-             if (!run::parseTargetProcesses(v, mode)) return e = "expected all or application-only, not '" + v + "'", false;
-             flags[run::flagEnvName("target_processes")] = v;
-             return true;
-           }},
-          {"--launch-skip", "", "N", "let the first N matching launches run unchecked", countFlag("launch_skip")},
-          {"--launch-count", "", "N", "check at most N launches after the skipped ones (0: all)",
-           countFlag("launch_count")},
-          {"--error-exitcode", "", "N", "exit with N when there are findings (at or above the config's FailOn, default warning)",
-           [&](const std::string &v, std::string &e) {
-             uint64_t n;
-             if (!parseCount(v, n, e) || n > 255) return e = "expected a number from 0 to 255", false;
-             errorExit = (int)n;
-             return true;
-           }},
-          {"--print-limit", "", "N", "show at most N findings in text output (0: all)",
-           [&](const std::string &v, std::string &e) { return parseCount(v, printLimit, e); }},
-          {"--log-file", "", "FILE",
-           "write the report to FILE, as compute-sanitizer: %p is the program's process id, %q{VAR} an "
-           "environment variable, %% a '%'",
-           [&](const std::string &v, std::string &) {
-             logPattern = v; // checked below, where it is first expanded
-             return true;
-           }},
-          {"--table-capacity", "", "N", "distinct findings one launch can record (power of two, default 4096)",
-           [&](const std::string &v, std::string &e) {
-             uint64_t n;
-             if (!parseCount(v, n, e) || n == 0 || (n & (n - 1)) || n > (1u << 24))
-               return e = "expected a power of two up to 16777216", false;
-             flags[run::flagEnvName("table_capacity")] = v;
-             return true;
-           }},
-          {"--shadow-budget", "", "MIB", "device memory for the shared-memory shadow (default 4096 MiB)",
-           countFlag("shadow_budget_mib")},
-          {"--global-shadow-budget", "", "MIB", "device memory for the global-memory shadow (default 8192 MiB)",
-           countFlag("global_shadow_budget_mib")},
-          {"--patch-stack", "", "BYTES", "stack added per GPU thread for warpcheck's checks (default 2048)",
-           countFlag("patch_stack")},
-          {"--no-global", "", "", "check shared memory and synchronisation only, not global memory",
-           [&](const std::string &, std::string &) { flags[run::flagEnvName("global")] = "0"; return true; }},
-          {"--no-intra-warp", "", "", "do not report races between lanes of one warp",
-           [&](const std::string &, std::string &) { flags[run::flagEnvName("intra_warp")] = "0"; return true; }},
-          {"--volatile", "", "cuda|ptx",
-           "how volatile accesses count (docs/run-memory-model.md): cuda (default) -- not atomic, a volatile access "
-           "racing with another thread's atomic or volatile one is a race-volatile warning; ptx -- relaxed "
-           "system-scope accesses, no race-volatile",
-           [&](const std::string &v, std::string &e) {
-             if (v != "cuda" && v != "ptx") return e = "expected cuda or ptx, not '" + v + "'", false;
-             flags[run::flagEnvName("volatile_races")] = v == "cuda" ? "1" : "0";
-             return true;
-           }},
-          {"--trace", "", "FILE",
-           "write every event of the first checked launches to FILE, in the reference checker's trace format "
-           "(docs/run-memory-model.md; check it with warpcheck-reference)",
-           [&](const std::string &v, std::string &e) {
-             if (v.empty()) return e = "expected a file name", false;
-             traceOut = v;
-             return true;
-           }},
-          {"--trace-launches", "", "N", "with --trace: how many checked launches to trace (default 16)",
-           countFlag("trace_launches")},
-          {"--trace-events", "", "N", "with --trace: events one launch may record (default 4194304); a launch "
-           "with more is left out", countFlag("trace_events")},
-          {"--patch-floor", "", "",
-           "measure the cost of the instrumentation alone: patch the kernels with warpcheck's entry points "
-           "compiled out (nothing is checked, the report says so)",
-           [&](const std::string &, std::string &) {
-             flags[run::flagEnvName("patch_floor")] = "1";
-             return true;
-           }},
-          {"--patch-on-load", "", "", "patch every module when it is loaded, not before its first checked launch",
-           [&](const std::string &, std::string &) {
-             flags[run::flagEnvName("patch_on_launch")] = "0";
-             return true;
-           }},
-      },
+      {},
       /*takesPositionals=*/false,
       /*takesTrailingArgs=*/true,
       /*positionalStartsTrailing=*/true};
+  // The options that set a runtime flag come from runtime/common/Flags.inc
+  // (cli/RunFlagOptions.h); run's own go between their groups.
+  addRunFlagOptions(spec.options, run::FlagGroup::Launches, flags);
+  spec.options.push_back(
+      {"--error-exitcode", "", "N", "exit with N when there are findings (at or above the config's FailOn, default warning)",
+       [&](const std::string &v, std::string &e) {
+         uint64_t n;
+         if (!run::parseCount(v, n) || n > 255) return e = "expected a number from 0 to 255", false;
+         errorExit = (int)n;
+         return true;
+       }});
+  spec.options.push_back({"--print-limit", "", "N", "show at most N findings in text output (0: all)",
+                          [&](const std::string &v, std::string &e) {
+                            if (!run::parseCount(v, printLimit)) return e = "expected a non-negative number", false;
+                            return true;
+                          }});
+  spec.options.push_back({"--log-file", "", "FILE",
+                          "write the report to FILE, as compute-sanitizer: %p is the program's process id, %q{VAR} an "
+                          "environment variable, %% a '%'",
+                          [&](const std::string &v, std::string &) {
+                            logPattern = v; // checked below, where it is first expanded
+                            return true;
+                          }});
+  addRunFlagOptions(spec.options, run::FlagGroup::Checks, flags);
+  // The runtime writes the trace into the run's directory (the trace flag,
+  // set below); run copies the program's to FILE.
+  spec.options.push_back({"--trace", "", "FILE",
+                          "write every event of the first checked launches to FILE, in the reference checker's trace "
+                          "format (docs/run-memory-model.md; check it with warpcheck-reference)",
+                          [&](const std::string &v, std::string &e) {
+                            if (v.empty()) return e = "expected a file name", false;
+                            traceOut = v;
+                            return true;
+                          }});
+  addRunFlagOptions(spec.options, run::FlagGroup::Trace, flags);
+  addRunFlagOptions(spec.options, run::FlagGroup::Patching, flags);
   out.addTo(spec.options, "stderr");
   configOpts.addTo(spec.options, "the current directory");
   controls.addTo(spec.options);
@@ -302,7 +217,7 @@ int runCommand(const std::vector<std::string> &args) {
 
   ChildStatus status;
   // Read by the runtime of each process to tell the program from its
-  // children (runtime/TargetProcesses.h).
+  // children (runtime/common/TargetProcesses.h).
   flags[run::flagEnvName("launcher_pid")] = std::to_string(getpid());
   std::vector<std::string> inherited;
   for (char **e = environ; *e; ++e) inherited.push_back(*e);

@@ -51,7 +51,7 @@ enum RaceFlags : uint32_t {
   kFlagSecondWrite = 1u << 14, // race-volatile: the later (volatile) access is a write
 };
 
-// What the runtime learnt from a module's SASS (runtime/SassAccessIndex.h)
+// What the runtime learnt from a module's SASS (runtime/common/SassAccessIndex.h)
 // about one global-memory instruction, one byte per instruction of the
 // launched function. The Sanitizer API reports accesses but neither fences
 // nor the scope of strong accesses.

@@ -201,8 +201,8 @@ def plan(root, name, dynamic, severity):
         values.update(FILE=f"{base}_fixed", TWIN=f"{base}_bug.cu")
         files[f"tests/gpu/{base}_fixed.cu"] = fill(GPU_FIXED, values)
         steps = [f"rules/{name}.md: replace every TODO",
-                 "runtime: record the event (instrument/, runtime/RawLog.h) and turn it into a "
-                 f"finding of rule \"{name}\" in runtime/RunFindings.cpp (its severity there too)",
+                 "runtime: record the event (instrument/, runtime/common/RawLog.h) and turn it into a "
+                 f"finding of rule \"{name}\" in runtime/host/RunFindings.cpp (its severity there too)",
                  f"tests/gpu/{base}_bug.cu, {base}_fixed.cu: write the program pair; "
                  "the bug's EXPECT line fails until `warpcheck run` reports it (GPU only)"]
     for path in files:

@@ -12,14 +12,19 @@ rules:
      instrument; reports and instrument include no other folder.
   2. Inside analyzer/, the layers of ANALYZER_LAYERS in order: a file may
      include its own layer and lower ones, never a higher one.
-  3. Across runtime targets (runtime/CMakeLists.txt): the injected library
-     (warpcheck_runtime) builds runtime/inject/ plus the SHARED_RUNTIME
-     sources, which the host side (warpcheck_runlog, linked by cli) builds
-     too. The injected library includes runtime/inject/, the shared headers
-     and instrument/ only; the shared files include only each other and
-     instrument/; host code (the other runtime/ files and cli/) never
-     includes runtime/inject/; runtime/reference/ (the CPU reference
-     checker, its own target) includes only itself and nothing includes it.
+  3. Across runtime targets, one folder each (runtime/*/CMakeLists.txt):
+     runtime/common/ (the raw-log schema, the flags and the pure logic both
+     sides use, warpcheck_run_common) includes only itself and
+     instrument/; the injected library (runtime/inject/, warpcheck_runtime)
+     and the host side (runtime/host/, warpcheck_runlog, which cli links)
+     include common but never each other; no file outside runtime/inject/
+     includes it; runtime/reference/ (the CPU reference checker, its own
+     target) includes only itself and nothing includes it; a source file
+     directly in runtime/ belongs to no target and is an error.
+  4. Each runtime target builds only from its own folder: a source that
+     runtime/<part>/CMakeLists.txt names outside <part>/ (a path with a
+     '/', or ${PROJECT_SOURCE_DIR}/...) is an error, and runtime/CMakeLists.txt
+     itself builds no source.
 
 Known violations that issue 22 removes later are listed in ALLOWED; an
 entry that no longer occurs is an error too, so the list only shrinks.
@@ -48,12 +53,8 @@ MAY_INCLUDE = {
 # the CUDA/HIP API table; the analysis engines, which may use uniformity).
 ANALYZER_LAYERS = ["frontend", "core", "cuda", "uniformity", "analyses", "checks", "driver"]
 
-# runtime/ sources that runtime/CMakeLists.txt compiles into the injected
-# library as well as into the host-side warpcheck_runlog: their headers are
-# the only runtime/ headers both sides share. Flags.inc declares the flags
-# of both.
-SHARED_RUNTIME = {"RawLog", "Journal", "SassAccessIndex", "CubinSymbols", "HostStack",
-                  "StreamOrder", "GraphOrder", "Flags", "TargetProcesses"}
+# The runtime's targets, one folder each under runtime/.
+RUNTIME_PARTS = ("common", "host", "inject", "reference")
 
 # Known violations, (including file, included path): each is one to remove
 # (issue 22), not a precedent.
@@ -61,28 +62,25 @@ ALLOWED = {
     # The injected library compiles reports/Demangle.cpp by path; Demangle
     # moves to the shared support/ library.
     ("runtime/inject/Injection.cpp", "reports/Demangle.h"),
-    # The kernel filter and the flags are compiled into both runtime targets
-    # from runtime/inject/; they move to runtime/common/ (and `run`'s options
-    # are generated from Flags.inc).
-    ("runtime/RunFindings.cpp", "runtime/inject/KernelFilter.h"),
-    ("cli/RunCommand.cpp", "runtime/inject/Flags.h"),
-    ("cli/RunCommand.cpp", "runtime/inject/KernelFilter.h"),
+    ("runtime/inject/CMakeLists.txt", "reports/Demangle.cpp"),
 }
+
+# A source file a CMakeLists.txt names: a word ending in a C/C++/CUDA suffix.
+CMAKE_SOURCE = re.compile(r'[^\s()"]+\.(?:cpp|cc|c|cu)\b')
 
 SOURCE_SUFFIXES = (".h", ".hpp", ".cpp", ".cc", ".c", ".cu", ".cuh", ".inc")
 INCLUDE = re.compile(r'^\s*#\s*include\s*(?:"([^"]+)"|<([^>]+)>)')
 
 
 def runtime_part(path):
-    """The runtime target a runtime/ path belongs to, or None outside runtime/."""
+    """The runtime target folder a runtime/ path lies in, "unplaced" for a
+    file directly in runtime/, None outside runtime/."""
     parts = path.split("/")
     if parts[0] != "runtime":
         return None
-    if len(parts) > 2 and parts[1] in ("inject", "reference"):
+    if len(parts) > 2 and parts[1] in RUNTIME_PARTS:
         return parts[1]
-    if len(parts) == 2 and os.path.splitext(parts[1])[0] in SHARED_RUNTIME:
-        return "shared"
-    return "host"
+    return "unplaced"
 
 
 def analyzer_layer(path):
@@ -105,21 +103,25 @@ def rule_broken(src, dst):
             return (f"analyzer layer {ls} may not include the higher layer {ld} "
                     f"({' -> '.join(ANALYZER_LAYERS)})")
     rs, rd = runtime_part(src), runtime_part(dst)
+    for part, path in ((rs, src), (rd, dst)):
+        if part == "unplaced":
+            return (f"{path} is in no runtime target: move it to runtime/common (both sides), "
+                    f"runtime/host or runtime/inject")
     if rd == "reference" and rs != "reference":
         return "runtime/reference is its own target: nothing else includes it"
     if rs == "reference" and rd != "reference":
         return "runtime/reference is its own target: it includes only itself"
     if rd == "inject" and rs != "inject":
         return ("only the injected library includes runtime/inject "
-                f"(a {rs or top_src} file includes it; share code through runtime/ headers both targets build)")
+                f"(a {rs or top_src} file includes it; share code through runtime/common)")
     if rs == "inject" and rd == "host":
-        return "the injected library includes no host-side runtime header (only the shared ones)"
+        return "the injected library includes no runtime/host header (share code through runtime/common)"
     if rs == "inject" and top_dst not in ("runtime", "instrument"):
         return f"the injected library does not link {top_dst}"
-    if rs == "shared" and rd in ("host", "inject"):
-        return f"a runtime file both targets build includes a {rd}-only header"
-    if rs == "shared" and top_dst not in ("runtime", "instrument"):
-        return f"a runtime file the injected library builds includes {top_dst}, which it does not link"
+    if rs == "common" and rd in ("host", "inject"):
+        return f"runtime/common, which both runtime targets build on, includes a runtime/{rd} header"
+    if rs == "common" and top_dst not in ("runtime", "instrument"):
+        return f"runtime/common includes {top_dst}, which the injected library does not link"
     return None
 
 
@@ -144,10 +146,42 @@ def sources(root):
                     yield os.path.relpath(full, root).replace(os.sep, "/"), full
 
 
+def foreign_sources(root):
+    """(CMakeLists.txt, line, source) for each source a runtime target's
+    CMakeLists.txt builds from outside its own folder (rule 4)."""
+    runtime = os.path.join(root, "runtime")
+    if not os.path.isdir(runtime):
+        return
+    lists = [("runtime/CMakeLists.txt", None)]
+    lists += [(f"runtime/{part}/CMakeLists.txt", part) for part in RUNTIME_PARTS]
+    for rel, part in lists:
+        full = os.path.join(root, rel)
+        if not os.path.isfile(full):
+            continue
+        with open(full, encoding="utf-8", errors="replace") as f:
+            for number, line in enumerate(f, 1):
+                code = line.split("#", 1)[0]
+                for word in CMAKE_SOURCE.findall(code):
+                    named = word.replace("${PROJECT_SOURCE_DIR}/", "").replace("${CMAKE_SOURCE_DIR}/", "")
+                    if part is None or "/" in word:
+                        yield rel, number, named
+
+
 def check(root, allowed):
     """(violations, stale allow-list entries) of the tree at `root`."""
     violations, seen = [], set()
+    for rel, number, named in foreign_sources(root):
+        if (rel, named) in allowed:
+            seen.add((rel, named))
+            continue
+        where = "runtime/CMakeLists.txt builds no source itself" if rel == "runtime/CMakeLists.txt" \
+            else f"a runtime target builds only from its own folder ({os.path.dirname(rel)}/)"
+        violations.append(f"{rel}:{number}: builds {named}: {where}")
     for src, full in sources(root):
+        if runtime_part(src) == "unplaced":
+            violations.append(f"{src}:1: is in no runtime target: move it to runtime/common (both sides), "
+                              f"runtime/host or runtime/inject")
+            continue
         with open(full, encoding="utf-8", errors="replace") as f:
             for number, line in enumerate(f, 1):
                 m = INCLUDE.match(line)

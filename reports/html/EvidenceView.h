@@ -8,7 +8,7 @@ namespace warpcheck::html {
 // shared offset, count, mask and lanes; then the accesses side by side, the
 // earlier first, each with its kind, source excerpt, thread, block and
 // pc/function+offset. The earlier access's place is the finding's first note
-// (runtime/RunFindings.cpp): `notesShown` says how many leading notes the
+// (runtime/host/RunFindings.cpp): `notesShown` says how many leading notes the
 // view already showed. "" when the finding has no evidence.
 std::string evidenceHtml(PageContext &ctx, const Finding &f, size_t &notesShown);
 

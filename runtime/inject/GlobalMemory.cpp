@@ -1,5 +1,5 @@
 #include "runtime/inject/GlobalMemory.h"
-#include "runtime/CubinSymbols.h"
+#include "runtime/common/CubinSymbols.h"
 #include "runtime/inject/DriverApi.h"
 #include <algorithm>
 #include <cstring>

@@ -1,19 +1,19 @@
 // The injection library: loaded into the application by `warpcheck run`
 // (LD_PRELOAD), it subscribes to the Compute Sanitizer callbacks, patches
 // every module as it loads and checks the launches the filters select. What
-// it finds goes to the raw log (runtime/RawLog.h), rewritten after every
+// it finds goes to the raw log (runtime/common/RawLog.h), rewritten after every
 // launch that found something, so a crash loses nothing already seen.
-#include "runtime/RawLog.h"
+#include "runtime/common/RawLog.h"
 #include "reports/Demangle.h"
 #include "runtime/inject/DriverApi.h"
-#include "runtime/inject/Flags.h"
-#include "runtime/TargetProcesses.h"
+#include "runtime/common/Flags.h"
+#include "runtime/common/TargetProcesses.h"
 #include "runtime/inject/GlobalMemory.h"
-#include "runtime/GraphOrder.h"
+#include "runtime/common/GraphOrder.h"
 #include "runtime/inject/JournalFile.h"
-#include "runtime/inject/TraceWriter.h"
+#include "runtime/common/TraceWriter.h"
 #include "runtime/inject/KernelCode.h"
-#include "runtime/inject/KernelFilter.h"
+#include "runtime/common/KernelFilter.h"
 #include "runtime/inject/LaunchApi.h"
 #include "runtime/inject/LaunchChecker.h"
 #include "runtime/inject/LaunchOrder.h"

@@ -1,8 +1,8 @@
 #pragma once
-// The injection library's side of the journal (runtime/Journal.h): one file
+// The injection library's side of the journal (runtime/common/Journal.h): one file
 // per context, mapped shared and registered with the driver so that the
 // patches write findings straight into the file's pages.
-#include "runtime/Journal.h"
+#include "runtime/common/Journal.h"
 #include "runtime/inject/LaunchedCode.h"
 #include <cuda.h>
 #include <string>

@@ -1,5 +1,5 @@
 #include "runtime/inject/KernelCode.h"
-#include "runtime/CubinSymbols.h"
+#include "runtime/common/CubinSymbols.h"
 #include <fstream>
 #include <iterator>
 

@@ -1,9 +1,9 @@
 #pragma once
 // Per launched kernel, the PcInfo table of its instructions (fences and
-// access scopes from the SASS, runtime/SassAccessIndex.h) in device memory,
+// access scopes from the SASS, runtime/common/SassAccessIndex.h) in device memory,
 // made once per kernel: nvdisasm runs on that kernel alone, at its first
 // checked launch.
-#include "runtime/SassAccessIndex.h"
+#include "runtime/common/SassAccessIndex.h"
 #include <cuda.h>
 #include <map>
 #include <sanitizer.h>

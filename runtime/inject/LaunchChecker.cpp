@@ -1,7 +1,7 @@
 #include "runtime/inject/LaunchChecker.h"
 #include "runtime/inject/DriverApi.h"
 #include "runtime/inject/LaunchApi.h"
-#include "runtime/Journal.h"
+#include "runtime/common/Journal.h"
 #include <algorithm>
 #include <cstring>
 #include <optional>

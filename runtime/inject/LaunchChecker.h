@@ -3,7 +3,7 @@
 // hand it to the kernel, and after the kernel has run read back the distinct
 // hazards and the counters of what was not checked.
 #include "instrument/PatchState.h"
-#include "runtime/RawLog.h"
+#include "runtime/common/RawLog.h"
 #include "runtime/inject/LaunchedCode.h"
 #include <cuda.h>
 #include <map>

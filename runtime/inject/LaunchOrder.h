@@ -6,7 +6,7 @@
 // StreamOrder turns them into happens-before. Each checked launch learns
 // which earlier launches -- by the shadow tag their entries carry -- nothing
 // orders with it; the detector reports its conflicts with their entries.
-#include "runtime/StreamOrder.h"
+#include "runtime/common/StreamOrder.h"
 #include "runtime/inject/LaunchedCode.h"
 #include <array>
 #include <cuda.h>

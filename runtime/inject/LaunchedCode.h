@@ -1,7 +1,7 @@
 #pragma once
 // Where a launched kernel's code lies (RawLog.h's CodeRange), read once per
 // launch from the Sanitizer API.
-#include "runtime/RawLog.h"
+#include "runtime/common/RawLog.h"
 #include <sanitizer.h>
 #include <string>
 

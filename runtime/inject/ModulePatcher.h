@@ -5,7 +5,7 @@
 // instructions the detector needs. Libraries load hundreds of modules whose kernels never
 // run (CuPy with cuBLAS, cuRAND and CUB: 1800); patching each at load cost
 // seconds. Callers serialise (the Sanitizer API requires it).
-#include "runtime/RawLog.h"
+#include "runtime/common/RawLog.h"
 #include <cuda.h>
 #include <map>
 #include <set>

@@ -1,7 +1,7 @@
-// The trace `warpcheck run --trace` writes (runtime/inject/TraceWriter) is
+// The trace `warpcheck run --trace` writes (runtime/common/TraceWriter) is
 // what the reference checker reads: events as the GPU makes them, written
 // and parsed back, give the model's verdicts.
-#include "runtime/inject/TraceWriter.h"
+#include "runtime/common/TraceWriter.h"
 #include "runtime/reference/Findings.h"
 #include "runtime/reference/TraceParser.h"
 #include <cstdio>

@@ -91,7 +91,7 @@ inline Report lintSample(const std::string &hostileFile) {
   return r;
 }
 
-// The evidence of a race: accesses as runtime/RunFindings.cpp builds them.
+// The evidence of a race: accesses as runtime/host/RunFindings.cpp builds them.
 inline AccessEvidence access(const char *kind, std::array<unsigned, 3> thread, unsigned long long pc,
                              unsigned long long offset, bool known = true) {
   AccessEvidence a;

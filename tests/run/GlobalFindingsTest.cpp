@@ -2,7 +2,7 @@
 // scope-too-narrow) into findings, with the same virtual line table as
 // RunFindingsTest: 0x100 line 10, 0x200 line 20, 0x400 line 30 (inlined).
 #include "instrument/PatchState.h"
-#include "runtime/RunFindings.h"
+#include "runtime/host/RunFindings.h"
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 

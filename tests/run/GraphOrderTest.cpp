@@ -1,5 +1,5 @@
 // Kernel nodes of one graph launch are ordered by the graph's edges only.
-#include "runtime/GraphOrder.h"
+#include "runtime/common/GraphOrder.h"
 #include <gtest/gtest.h>
 
 using namespace warpcheck::run;

@@ -2,7 +2,8 @@
 // and which functions are the CUDA API's rather than the program's. This
 // file is built with -g (tests/run/CMakeLists.txt) so that addr2line can
 // name its own lines.
-#include "runtime/HostStack.h"
+#include "runtime/common/HostStack.h"
+#include "runtime/host/HostSymbolizer.h"
 #include <cstdlib>
 #include <gtest/gtest.h>
 

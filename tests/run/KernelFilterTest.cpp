@@ -1,6 +1,6 @@
 #include "reports/Demangle.h"
-#include "runtime/inject/Flags.h"
-#include "runtime/inject/KernelFilter.h"
+#include "runtime/common/Flags.h"
+#include "runtime/common/KernelFilter.h"
 #include <cstdlib>
 #include <gtest/gtest.h>
 

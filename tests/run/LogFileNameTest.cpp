@@ -1,4 +1,4 @@
-#include "runtime/LogFileName.h"
+#include "runtime/host/LogFileName.h"
 #include <cstdlib>
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // The files the processes of one run leave: per-process raw logs and the
 // file-backed journals of launches still running when a process ended.
-#include "runtime/Journal.h"
-#include "runtime/ProcessLogs.h"
+#include "runtime/common/Journal.h"
+#include "runtime/host/ProcessLogs.h"
 #include <cstring>
 #include <filesystem>
 #include <fstream>

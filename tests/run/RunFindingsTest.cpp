@@ -1,6 +1,6 @@
 #include "instrument/PatchState.h"
 #include "reports/JsonFormat.h"
-#include "runtime/RunFindings.h"
+#include "runtime/host/RunFindings.h"
 #include <cstdlib>
 #include <fstream>
 #include <gtest/gtest.h>

@@ -3,8 +3,8 @@
 // its first iteration), strong accesses and their scope; and the cubin's
 // __device__ variables. On cubins nvcc builds here.
 #include "instrument/PatchState.h"
-#include "runtime/CubinSymbols.h"
-#include "runtime/SassAccessIndex.h"
+#include "runtime/common/CubinSymbols.h"
+#include "runtime/common/SassAccessIndex.h"
 #include <cstdlib>
 #include <fstream>
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
-// CUDA's ordering of work across streams (runtime/StreamOrder.h): what a
+// CUDA's ordering of work across streams (runtime/common/StreamOrder.h): what a
 // cross-stream race needs to know is which launches nothing orders.
-#include "runtime/StreamOrder.h"
+#include "runtime/common/StreamOrder.h"
 #include <gtest/gtest.h>
 
 using namespace warpcheck::run;

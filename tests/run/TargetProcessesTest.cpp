@@ -1,9 +1,9 @@
 // `warpcheck run --target-processes`: which processes of the program check
-// their kernels (runtime/TargetProcesses.h), and the environment the
+// their kernels (runtime/common/TargetProcesses.h), and the environment the
 // CLI gives the program, through which every process learns it.
 #include "cli/ChildEnvironment.h"
-#include "runtime/inject/Flags.h"
-#include "runtime/TargetProcesses.h"
+#include "runtime/common/Flags.h"
+#include "runtime/common/TargetProcesses.h"
 #include <algorithm>
 #include <cstdlib>
 #include <gtest/gtest.h>

@@ -2,7 +2,9 @@
 """`warpcheck run`'s answers to bad input: one clear message and a defined
 exit code each, never a hang. Without a GPU the program must be refused with
 exit 3 and a reason; with one, a program that launches no kernel passes its
-exit code through with a note."""
+exit code through with a note. --help reads as run-help.txt."""
+import difflib
+import os
 import shutil
 import subprocess
 import sys
@@ -20,6 +22,18 @@ def check(args, code, needle, what):
     else:
         print(f"ok: {what}")
 
+
+# --help is generated (the flag options from runtime/common/Flags.inc): it
+# must read as tests/run/run-help.txt, byte for byte.
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "run-help.txt")) as f:
+    golden = f.read()
+h = subprocess.run([wc, "run", "--help"], capture_output=True, text=True, timeout=120)
+if h.returncode != 0 or h.stdout != golden:
+    failures += 1
+    diff = "".join(difflib.unified_diff(golden.splitlines(True), h.stdout.splitlines(True), "run-help.txt", "--help"))
+    print(f"FAIL warpcheck run --help: exit {h.returncode}, differs from tests/run/run-help.txt:\n{diff}")
+else:
+    print("ok: warpcheck run --help as tests/run/run-help.txt")
 
 check([], 2, "no program given", "no program")
 check(["--", "/nonexistent/app"], 2, "no such file", "missing executable")

@@ -26,13 +26,13 @@ class FakeTree(unittest.TestCase):
                    '#include "clang/AST/ASTContext.h"\n')
         self.write("analyzer/driver/Lint.cpp", '#include "analyzer/checks/CheckContext.h"\n')
         self.write("reports/Finding.h", "#pragma once\n")
-        self.write("runtime/RawLog.h", '#include "instrument/PatchState.h"\n')
-        self.write("runtime/RunFindings.cpp", '#include "runtime/RawLog.h"\n#include "reports/Finding.h"\n')
-        self.write("runtime/inject/Injection.cpp", '#include "runtime/RawLog.h"\n#include "runtime/inject/Flags.h"\n')
-        self.write("runtime/inject/Flags.h", '#include "runtime/Flags.inc"\n')
-        self.write("runtime/Flags.inc", "")
+        self.write("runtime/common/RawLog.h", '#include "instrument/PatchState.h"\n')
+        self.write("runtime/host/RunFindings.cpp", '#include "runtime/common/RawLog.h"\n#include "reports/Finding.h"\n')
+        self.write("runtime/inject/Injection.cpp", '#include "runtime/common/RawLog.h"\n#include "runtime/common/Flags.h"\n')
+        self.write("runtime/common/Flags.h", '#include "runtime/common/Flags.inc"\n')
+        self.write("runtime/common/Flags.inc", "")
         self.write("instrument/PatchState.h", "#pragma once\n")
-        self.write("cli/Main.cpp", '#include "analyzer/driver/Lint.h"\n#include "runtime/RunFindings.h"\n')
+        self.write("cli/Main.cpp", '#include "analyzer/driver/Lint.h"\n#include "runtime/host/RunFindings.h"\n')
 
     def tearDown(self):
         self.tmp.cleanup()
@@ -79,7 +79,7 @@ class FakeTree(unittest.TestCase):
 
     def test_top_level_folders(self):
         self.write("reports/Report.h", '#include "analyzer/checks/CheckContext.h"\n')
-        self.write("config/Config.h", '#include "runtime/RawLog.h"\n')
+        self.write("config/Config.h", '#include "runtime/common/RawLog.h"\n')
         self.write("instrument/Patches.cu", '#include "reports/Finding.h"\n')
         violations, _ = self.violations()
         self.assertEqual(sorted(v.split(":")[0] for v in violations),
@@ -87,16 +87,52 @@ class FakeTree(unittest.TestCase):
         self.assertTrue(any("reports may not include analyzer" in v for v in violations))
 
     def test_runtime_targets(self):
-        # Host code reaching into the injected library, and back.
-        self.write("runtime/ProcessLogs.cpp", '#include "runtime/inject/Flags.h"\n')
-        self.write("cli/RunCommand.cpp", '#include "runtime/inject/Flags.h"\n')
-        self.write("runtime/inject/Report.cpp", '#include "runtime/RunFindings.h"\n#include "reports/Finding.h"\n')
-        # A file both targets build including a host-only header.
-        self.write("runtime/Journal.h", '#include "runtime/Symbolizer.h"\n')
+        # inject and host include common (the clean tree); never each other,
+        # and nothing outside inject includes it.
+        self.write("runtime/host/ProcessLogs.cpp", '#include "runtime/inject/LaunchChecker.h"\n')
+        self.write("cli/RunCommand.cpp", '#include "runtime/common/Flags.h"\n#include "runtime/inject/Flags.h"\n')
+        self.write("runtime/inject/Report.cpp", '#include "runtime/host/RunFindings.h"\n#include "reports/Finding.h"\n')
+        # common, which both build on, including a host-only header or reports.
+        self.write("runtime/common/Journal.h", '#include "runtime/common/RawLog.h"\n#include "runtime/host/Symbolizer.h"\n')
+        self.write("runtime/common/Flags.cpp", '#include "reports/Finding.h"\n')
         violations, _ = self.violations()
         self.assertEqual(sorted(v.split(": includes")[0] for v in violations),
-                         ["cli/RunCommand.cpp:1", "runtime/Journal.h:1", "runtime/ProcessLogs.cpp:1",
-                          "runtime/inject/Report.cpp:1", "runtime/inject/Report.cpp:2"])
+                         ["cli/RunCommand.cpp:2", "runtime/common/Flags.cpp:1", "runtime/common/Journal.h:2",
+                          "runtime/host/ProcessLogs.cpp:1", "runtime/inject/Report.cpp:1",
+                          "runtime/inject/Report.cpp:2"])
+        by_file = {v.split(": includes")[0]: v for v in violations}
+        self.assertIn("the injected library includes no runtime/host header", by_file["runtime/inject/Report.cpp:1"])
+        self.assertIn("only the injected library includes runtime/inject", by_file["runtime/host/ProcessLogs.cpp:1"])
+        self.assertIn("runtime/common, which both runtime targets build on, includes a runtime/host header",
+                      by_file["runtime/common/Journal.h:2"])
+        self.assertIn("runtime/common includes reports", by_file["runtime/common/Flags.cpp:1"])
+
+    def test_file_directly_in_runtime_is_in_no_target(self):
+        self.write("runtime/Stray.cpp", "int x;\n")
+        self.write("cli/Run.cpp", '#include "runtime/Stray.h"\n')
+        violations, _ = self.violations()
+        self.assertEqual(len(violations), 2, violations)
+        self.assertIn("runtime/Stray.cpp:1: is in no runtime target", violations[0])
+        self.assertIn("cli/Run.cpp:1: includes runtime/Stray.h: runtime/Stray.h is in no runtime target",
+                      violations[1])
+
+    def test_runtime_target_builds_only_from_its_folder(self):
+        self.write("runtime/CMakeLists.txt", "add_subdirectory(common)  # not Old.cpp\nadd_library(x Old.cpp)\n")
+        self.write("runtime/host/CMakeLists.txt", "add_library(warpcheck_runlog STATIC ProcessLogs.cpp\n  RunFindings.cpp)\n")
+        self.write("runtime/inject/CMakeLists.txt",
+                   "add_library(warpcheck_runtime SHARED Injection.cpp\n"
+                   "  ${PROJECT_SOURCE_DIR}/runtime/common/RawLog.cpp ../host/Symbolizer.cpp)\n")
+        violations, _ = self.violations()
+        self.assertEqual(violations, [
+            "runtime/CMakeLists.txt:2: builds Old.cpp: runtime/CMakeLists.txt builds no source itself",
+            "runtime/inject/CMakeLists.txt:2: builds runtime/common/RawLog.cpp: a runtime target builds only "
+            "from its own folder (runtime/inject/)",
+            "runtime/inject/CMakeLists.txt:2: builds ../host/Symbolizer.cpp: a runtime target builds only "
+            "from its own folder (runtime/inject/)"])
+        _, stale = self.violations({("runtime/inject/CMakeLists.txt", "runtime/common/RawLog.cpp"),
+                                    ("runtime/inject/CMakeLists.txt", "reports/Gone.cpp")})
+        self.assertEqual(stale, ["runtime/inject/CMakeLists.txt: allow-list entry for reports/Gone.cpp no "
+                                 "longer occurs: remove it from ALLOWED"])
 
     def test_allow_list_admits_its_entries_only_and_stale_entries_fail(self):
         self.write("cli/RunCommand.cpp", '#include "runtime/inject/Flags.h"\n#include "runtime/inject/Other.h"\n')

@@ -1,4 +1,4 @@
-#include "runtime/RawLog.h"
+#include "runtime/common/RawLog.h"
 #include "instrument/PatchState.h"
 #include <nlohmann/json.hpp>
 #include <cstdio>

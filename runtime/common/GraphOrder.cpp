@@ -1,4 +1,4 @@
-#include "runtime/GraphOrder.h"
+#include "runtime/common/GraphOrder.h"
 
 namespace warpcheck::run {
 

@@ -1,4 +1,4 @@
-#include "runtime/LogFileName.h"
+#include "runtime/host/LogFileName.h"
 #include <cstdlib>
 
 namespace warpcheck::run {

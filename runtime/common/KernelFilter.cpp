@@ -1,4 +1,4 @@
-#include "runtime/inject/KernelFilter.h"
+#include "runtime/common/KernelFilter.h"
 #include <algorithm>
 #include <stdexcept>
 

@@ -1,5 +1,5 @@
 #pragma once
-// The runtime's flags (runtime/Flags.inc), read from WARPCHECK_<NAME>.
+// The runtime's flags (runtime/common/Flags.inc), read from WARPCHECK_<NAME>.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -8,9 +8,13 @@ namespace warpcheck::run {
 
 struct Flags {
 #define WARPCHECK_FLAG(name, type, def, desc) type name = def;
-#include "runtime/Flags.inc"
-#undef WARPCHECK_FLAG
+#include "runtime/common/Flags.inc"
 };
+
+// Where a flag's `warpcheck run` option goes among run's own options
+// (--help's order): the flags that choose the launches, then what is
+// checked, then tracing, then patching.
+enum class FlagGroup { Launches, Checks, Trace, Patching };
 
 // Unknown values are reported in `problems` (and the default kept), never
 // silently ignored.

@@ -3,7 +3,7 @@
 // nvdisasm prints (`nvdisasm -c -g -gi`): the toolkit's own reader of the
 // cubin's line info, inlined-at chains included. Programs built without
 // -lineinfo have no table; callers then show function+offset.
-#include "runtime/HostStack.h"
+#include "runtime/host/HostSymbolizer.h"
 #include <cstdint>
 #include <map>
 #include <optional>

@@ -1,4 +1,4 @@
-#include "runtime/CubinSymbols.h"
+#include "runtime/common/CubinSymbols.h"
 #include <cstring>
 #include <elf.h>
 

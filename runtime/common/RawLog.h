@@ -4,7 +4,7 @@
 // for symbolization, and everything that was not checked. The CLI turns it
 // into findings (RunFindings.h) after the application has ended, so the
 // injected library stays small and a crash loses nothing already written.
-#include "runtime/HostStack.h"
+#include "runtime/common/HostStack.h"
 #include <nlohmann/json_fwd.hpp>
 #include <array>
 #include <cstdint>

@@ -1,4 +1,4 @@
-#include "runtime/inject/TraceWriter.h"
+#include "runtime/common/TraceWriter.h"
 #include <nlohmann/json.hpp>
 
 namespace warpcheck::run {

@@ -1,7 +1,7 @@
-#include "runtime/RunFindings.h"
+#include "runtime/host/RunFindings.h"
 #include "reports/Demangle.h"
 #include "instrument/PatchState.h"
-#include "runtime/inject/KernelFilter.h"
+#include "runtime/common/KernelFilter.h"
 #include <algorithm>
 #include <cstdio>
 #include <regex>

@@ -1,7 +1,7 @@
-#include "runtime/ProcessLogs.h"
+#include "runtime/host/ProcessLogs.h"
 #include "reports/Demangle.h"
-#include "runtime/Journal.h"
-#include "runtime/RunFindings.h"
+#include "runtime/common/Journal.h"
+#include "runtime/host/RunFindings.h"
 #include <algorithm>
 #include <dirent.h>
 #include <sys/stat.h>

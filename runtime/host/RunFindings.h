@@ -3,8 +3,8 @@
 // rule ids, messages, source locations of both accesses (through the
 // symbolizer) and the evidence the GPU collected.
 #include "reports/Report.h"
-#include "runtime/RawLog.h"
-#include "runtime/Symbolizer.h"
+#include "runtime/common/RawLog.h"
+#include "runtime/host/Symbolizer.h"
 
 namespace warpcheck::run {
 

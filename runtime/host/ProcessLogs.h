@@ -2,9 +2,9 @@
 // What the processes of one `warpcheck run` left behind: each process the
 // injection library was loaded into writes its own raw log
 // (PREFIX-<pid>-<n>.json), and each context keeps a journal of the launch it
-// is running (runtime/Journal.h). Read once the program has ended.
+// is running (runtime/common/Journal.h). Read once the program has ended.
 #include "reports/Report.h"
-#include "runtime/RawLog.h"
+#include "runtime/common/RawLog.h"
 #include <string>
 #include <vector>
 

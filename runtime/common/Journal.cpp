@@ -1,4 +1,4 @@
-#include "runtime/Journal.h"
+#include "runtime/common/Journal.h"
 #include <cstring>
 #include <fstream>
 #include <iterator>

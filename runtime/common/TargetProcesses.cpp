@@ -1,4 +1,4 @@
-#include "runtime/TargetProcesses.h"
+#include "runtime/common/TargetProcesses.h"
 
 namespace warpcheck::run {
 

@@ -1,4 +1,4 @@
-#include "runtime/Symbolizer.h"
+#include "runtime/host/Symbolizer.h"
 #include <cstdio>
 #include <regex>
 #include <sstream>

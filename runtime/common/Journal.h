@@ -9,7 +9,7 @@
 // Layout: a JournalHeader, padded to kJournalHeaderBytes, then `capacity`
 // patch::FindingRecords (the launch's finding table, index for index).
 #include "instrument/PatchState.h"
-#include "runtime/RawLog.h"
+#include "runtime/common/RawLog.h"
 #include <array>
 #include <cstddef>
 #include <cstdint>

@@ -1,4 +1,4 @@
-#include "runtime/SassAccessIndex.h"
+#include "runtime/common/SassAccessIndex.h"
 #include "instrument/PatchState.h"
 #include <algorithm>
 #include <cstdio>

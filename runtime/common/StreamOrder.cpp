@@ -1,4 +1,4 @@
-#include "runtime/StreamOrder.h"
+#include "runtime/common/StreamOrder.h"
 #include <algorithm>
 
 namespace warpcheck::run {

@@ -1,4 +1,4 @@
-#include "runtime/inject/Flags.h"
+#include "runtime/common/Flags.h"
 #include <cctype>
 #include <cstdlib>
 
@@ -38,8 +38,7 @@ Flags readFlags(std::vector<std::string> &problems) {
     if (!parse(v, f.name))                                                                          \
       problems.push_back(flagEnvName(#name) + "='" + v + "' is not a valid value; using the default"); \
   }
-#include "runtime/Flags.inc"
-#undef WARPCHECK_FLAG
+#include "runtime/common/Flags.inc"
   return f;
 }
 
