@@ -14,7 +14,7 @@
 #include "cli/ReportOutput.h"
 #include "cli/ReportControls.h"
 #include "config/ConfigApply.h"
-#include "reports/Demangle.h"
+#include "support/Demangle.h"
 #include "reports/TextFormat.h"
 #include "runtime/LogFileName.h"
 #include "runtime/ProcessLogs.h"

@@ -1,8 +1,8 @@
 #include "config/ProjectConfig.h"
 #include "config/YamlSubset.h"
-#include "reports/Glob.h"
-#include "reports/Printable.h"
-#include "reports/ReadFile.h"
+#include "support/Glob.h"
+#include "support/Printable.h"
+#include "support/Files.h"
 #include "reports/RuleCatalog.h"
 #include <algorithm>
 #include <cctype>

@@ -1,5 +1,5 @@
 #include "config/YamlSubset.h"
-#include "reports/Printable.h"
+#include "support/Printable.h"
 #include <cstdint>
 #include <cstring>
 #include <map>

@@ -1,5 +1,5 @@
 #include "runtime/ProcessLogs.h"
-#include "reports/Demangle.h"
+#include "support/Demangle.h"
 #include "runtime/Journal.h"
 #include "runtime/RunFindings.h"
 #include <algorithm>

@@ -1,5 +1,5 @@
 #include "runtime/RunFindings.h"
-#include "reports/Demangle.h"
+#include "support/Demangle.h"
 #include "instrument/PatchState.h"
 #include "runtime/inject/KernelFilter.h"
 #include <algorithm>

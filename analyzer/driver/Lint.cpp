@@ -1,7 +1,7 @@
 #include "analyzer/driver/Lint.h"
 #include "analyzer/checks/CheckRegistry.h"
 #include "analyzer/driver/PassRunner.h"
-#include "reports/Printable.h"
+#include "support/Printable.h"
 #include "reports/RuleCatalog.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/GlobPattern.h"

@@ -1,5 +1,5 @@
 #include "reports/html/EvidenceView.h"
-#include "reports/Demangle.h"
+#include "support/Demangle.h"
 #include "reports/html/Escape.h"
 #include "reports/html/Excerpt.h"
 #include <cstdio>

@@ -4,7 +4,7 @@
 // it finds goes to the raw log (runtime/RawLog.h), rewritten after every
 // launch that found something, so a crash loses nothing already seen.
 #include "runtime/RawLog.h"
-#include "reports/Demangle.h"
+#include "support/Demangle.h"
 #include "runtime/inject/DriverApi.h"
 #include "runtime/inject/Flags.h"
 #include "runtime/TargetProcesses.h"

@@ -4,7 +4,7 @@
 #include "ReportTestUtil.h"
 #include "reports/GccFormat.h"
 #include "reports/GithubFormat.h"
-#include "reports/Printable.h"
+#include "support/Printable.h"
 #include "reports/TextFormat.h"
 #include "reports/suppress/SuppressionFile.h"
 #include <sstream>

@@ -1,4 +1,4 @@
-#include "reports/Demangle.h"
+#include "support/Demangle.h"
 #include "runtime/inject/Flags.h"
 #include "runtime/inject/KernelFilter.h"
 #include <cstdlib>

@@ -1,4 +1,4 @@
-#include "reports/ReadFile.h"
+#include "support/Files.h"
 #include <cerrno>
 #include <cstring>
 #include <filesystem>

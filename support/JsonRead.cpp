@@ -1,5 +1,5 @@
-#include "reports/JsonInput.h"
-#include "reports/Printable.h"
+#include "support/JsonRead.h"
+#include "support/Printable.h"
 #include <cmath>
 #include <istream>
 

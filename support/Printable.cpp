@@ -1,4 +1,4 @@
-#include "reports/Printable.h"
+#include "support/Printable.h"
 #include <cstdio>
 
 namespace warpcheck {
