@@ -1,7 +1,9 @@
 #include "support/JsonRead.h"
 #include "support/Printable.h"
 #include <cmath>
+#include <cstddef>
 #include <istream>
+#include <iterator>
 
 namespace warpcheck::jsonin {
 
@@ -19,28 +21,32 @@ std::string lineColumn(const std::string &text, size_t offset) {
   return "line " + std::to_string(line) + ", column " + std::to_string(column);
 }
 
-// Brackets outside strings: on any prefix the parser accepts, this is its
-// own depth, so checking it first bounds the parser's.
-void checkNesting(const std::string &text, int maxDepth) {
-  int depth = 0;
-  bool inString = false, escaped = false;
-  for (size_t i = 0; i < text.size(); ++i) {
-    char c = text[i];
-    if (inString) {
-      if (escaped) escaped = false;
-      else if (c == '\\') escaped = true;
-      else if (c == '"') inString = false;
-    } else if (c == '"') {
-      inString = true;
-    } else if (c == '[' || c == '{') {
-      if (++depth > maxDepth)
-        throw ReadError{"not valid JSON: nested deeper than " + std::to_string(maxDepth) + " levels at " +
-                        lineColumn(text, i)};
-    } else if (c == ']' || c == '}') {
-      depth--;
-    }
+// The text as nlohmann's parser reads it, one byte at a time, counting the
+// bytes read: when the parser's callback refuses a level, the bracket that
+// opened it is the last byte read (the lexer returns '[' and '{' without
+// reading ahead), so its position can be named.
+class CountingIterator {
+public:
+  using iterator_category = std::input_iterator_tag;
+  using value_type = char;
+  using difference_type = std::ptrdiff_t;
+  using pointer = const char *;
+  using reference = const char &;
+
+  CountingIterator(const char *at, size_t *read) : at_(at), read_(read) {}
+  reference operator*() const { return *at_; }
+  CountingIterator &operator++() {
+    ++at_;
+    ++*read_;
+    return *this;
   }
-}
+  bool operator==(const CountingIterator &o) const { return at_ == o.at_; }
+  bool operator!=(const CountingIterator &o) const { return at_ != o.at_; }
+
+private:
+  const char *at_;
+  size_t *read_;
+};
 
 std::string joinChoices(std::initializer_list<const char *> choices) {
   std::string s;
@@ -55,9 +61,19 @@ std::string joinChoices(std::initializer_list<const char *> choices) {
 } // namespace
 
 json parse(const std::string &text, int maxDepth) {
-  checkNesting(text, maxDepth);
+  size_t read = 0;
+  // nlohmann's parser keeps its own stack of levels (no recursion); the
+  // callback bounds the DOM it builds, which is recursive to copy, compare
+  // and destroy. `depth` is 0 for the outermost value.
+  json::parser_callback_t bound = [&](int depth, json::parse_event_t event, json &) {
+    if ((event == json::parse_event_t::object_start || event == json::parse_event_t::array_start) &&
+        depth >= maxDepth)
+      throw ReadError{"not valid JSON: nested deeper than " + std::to_string(maxDepth) + " levels at " +
+                      lineColumn(text, read - 1)};
+    return true;
+  };
   try {
-    return json::parse(text);
+    return json::parse(CountingIterator(text.data(), &read), CountingIterator(text.data() + text.size(), &read), bound);
   } catch (const json::exception &e) {
     // "[json.exception.parse_error.101] parse error at line 1, column 2: ..."
     std::string what = e.what();
