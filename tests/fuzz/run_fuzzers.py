@@ -40,13 +40,14 @@ from concurrent.futures import ThreadPoolExecutor
 # headers for the analyzer's sources.
 FUZZERS = {
     "JsonReportReader": ["reports/JsonReader.cpp", "support/JsonRead.cpp", "reports/JsonFormat.cpp", "support/Files.cpp",
-                         "support/Printable.cpp", "reports/RuleCatalog.cpp", "@rule-catalog"],
+                         "support/Printable.cpp", "support/Utf8.cpp", "reports/RuleCatalog.cpp", "@rule-catalog"],
     "Baseline": ["corpus:baseline", "reports/suppress/Baseline.cpp", "reports/SourcePaths.cpp", "support/Files.cpp"],
     "SuppressionFile": ["corpus:suppressions", "reports/suppress/SuppressionFile.cpp", "reports/suppress/Nolint.cpp",
                         "reports/Finding.cpp", "support/Glob.cpp", "reports/SourcePaths.cpp", "support/Demangle.cpp", "reports/SourceCache.cpp", "support/Files.cpp",
-                        "support/Printable.cpp", "reports/RuleCatalog.cpp", "@rule-catalog"],
+                        "support/Printable.cpp", "support/Utf8.cpp", "reports/RuleCatalog.cpp", "@rule-catalog"],
     "ConfigReader": ["corpus:config", "config/YamlSubset.cpp", "config/ProjectConfig.cpp", "config/ConfigApply.cpp",
-                     "support/Glob.cpp", "support/Files.cpp", "support/Printable.cpp", "reports/RuleCatalog.cpp",
+                     "support/Glob.cpp", "support/Files.cpp", "support/Printable.cpp", "support/Utf8.cpp",
+                     "support/GpuArch.cpp", "reports/RuleCatalog.cpp",
                      "@rule-catalog"],
     "ReferenceTrace": ["runtime/reference/TraceParser.cpp", "runtime/reference/HappensBefore.cpp",
                        "runtime/reference/Findings.cpp"],
