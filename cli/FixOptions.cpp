@@ -1,7 +1,7 @@
 #include "cli/FixOptions.h"
 #include "cli/OutputFile.h"
 #include "reports/Counted.h"
-#include "reports/ReadFile.h"
+#include "support/Files.h"
 #include "reports/fix/ExportFixes.h"
 #include "reports/fix/FixPlan.h"
 #include <map>

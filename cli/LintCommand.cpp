@@ -11,6 +11,7 @@
 #include "cli/TimeReport.h"
 #include "config/ConfigApply.h"
 #include "reports/TextFormat.h"
+#include "support/GpuArch.h"
 #include <algorithm>
 #include <iostream>
 #include <sstream>

@@ -15,7 +15,8 @@
 #include "cli/ReportOutput.h"
 #include "cli/ReportControls.h"
 #include "config/ConfigApply.h"
-#include "reports/Demangle.h"
+#include "support/Demangle.h"
+#include "support/Files.h"
 #include "reports/TextFormat.h"
 #include "runtime/host/LogFileName.h"
 #include "runtime/host/ProcessLogs.h"
@@ -26,7 +27,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <map>
 #include <sstream>
@@ -281,9 +281,7 @@ int runCommand(const std::vector<std::string> &args) {
   if (!traceOut.empty()) {
     // The program's own trace; its children's stay unwritten.
     std::string traced = work + "/trace-" + std::to_string(status.pid) + ".jsonl", text, why;
-    std::ifstream in(traced, std::ios::binary);
-    if (!in) why = "the program wrote no trace (no launch was checked)";
-    else if (std::ostringstream all; all << in.rdbuf()) text = all.str();
+    if (!readWholeFile(traced, text)) why = "the program wrote no trace (no launch was checked)";
     if (why.empty() && !writeOutputFile(traceOut, text, why)) why = "cannot write it: " + why;
     if (!why.empty()) summary.errors.push_back("no trace written to " + traceOut + ": " + why);
   }

@@ -1,6 +1,6 @@
 #include "cli/RunText.h"
 #include "reports/Counted.h"
-#include "reports/Printable.h"
+#include "support/Printable.h"
 #include "reports/TextFormat.h"
 #include <cstring>
 

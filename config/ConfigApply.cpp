@@ -1,5 +1,5 @@
 #include "config/ConfigApply.h"
-#include "reports/Glob.h"
+#include "support/Glob.h"
 #include <algorithm>
 #include <filesystem>
 

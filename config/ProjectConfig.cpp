@@ -1,14 +1,14 @@
 #include "config/ProjectConfig.h"
 #include "config/YamlSubset.h"
-#include "reports/Glob.h"
-#include "reports/Printable.h"
-#include "reports/ReadFile.h"
+#include "support/Glob.h"
+#include "support/Printable.h"
+#include "support/Files.h"
 #include "reports/RuleCatalog.h"
+#include "support/GpuArch.h"
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
 #include <functional>
-#include <regex>
 
 namespace fs = std::filesystem;
 
@@ -245,31 +245,6 @@ std::string checkRuleGlob(const std::string &glob) {
   if (isGlob(glob)) return "'" + glob + "' matches no rule (see 'warpcheck rules')";
   std::string near = glob.size() <= 64 ? nearestRuleId(glob) : "";
   return "unknown rule '" + glob + "'" + (near.empty() ? "" : "; did you mean '" + near + "'?");
-}
-
-bool isAmdGpuArchName(const std::string &arch) {
-  // gfxNNN[N][a-z], then target-id features (:xnack+, :sramecc-), or a
-  // generic target (gfx9-generic, gfx10-3-generic).
-  static const std::regex re(R"(gfx[0-9]{2,4}[a-z]?(:[a-z]+[+-])*|gfx[0-9]{1,2}(-[0-9])?-generic)");
-  return std::regex_match(arch, re);
-}
-
-bool isGpuArchName(const std::string &arch) { return isCudaArchName(arch) || isAmdGpuArchName(arch); }
-
-std::string gpuArchError(const std::string &arch) {
-  return "'" + arch + "' is not a GPU arch (expected sm_NN like sm_80 or sm_90a for CUDA, gfxNNN like gfx90a or gfx1100 for HIP)";
-}
-
-bool isCudaArchName(const std::string &arch) {
-  std::string_view s = arch;
-  for (std::string_view prefix : {"sm_", "compute_", "lto_"})
-    if (s.substr(0, prefix.size()) == prefix) {
-      s.remove_prefix(prefix.size());
-      break;
-    }
-  if (!s.empty() && (s.back() == 'a' || s.back() == 'f')) s.remove_suffix(1);
-  return (s.size() == 2 || s.size() == 3) &&
-         std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
 } // namespace warpcheck

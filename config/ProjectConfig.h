@@ -82,13 +82,5 @@ inline bool turnsRulesOff(const std::string &entry) { return !entry.empty() && e
 inline std::string checkRuleEntry(const std::string &entry) {
   return checkRuleGlob(turnsRulesOff(entry) ? entry.substr(1) : entry);
 }
-// sm_80, sm_90a, sm_100f, compute_90, lto_89, or just 90.
-bool isCudaArchName(const std::string &arch);
-// gfx90a, gfx1100, gfx942:xnack+, gfx10-3-generic (clang's --offload-arch).
-bool isAmdGpuArchName(const std::string &arch);
-// Either kind: what --cuda-arch, --offload-arch and Archs take.
-bool isGpuArchName(const std::string &arch);
-// The error for an arch that is neither, naming both forms.
-std::string gpuArchError(const std::string &arch);
 
 } // namespace warpcheck

@@ -1,5 +1,6 @@
 #include "config/YamlSubset.h"
-#include "reports/Printable.h"
+#include "support/Printable.h"
+#include "support/Utf8.h"
 #include <cstdint>
 #include <cstring>
 #include <map>
@@ -18,24 +19,6 @@ bool isBlank(char c) { return c == ' ' || c == '\t'; }
 std::string_view trimRight(std::string_view s) {
   while (!s.empty() && isBlank(s.back())) s.remove_suffix(1);
   return s;
-}
-
-void appendUtf8(std::string &out, uint32_t cp) {
-  if (cp < 0x80) {
-    out += char(cp);
-  } else if (cp < 0x800) {
-    out += char(0xC0 | (cp >> 6));
-    out += char(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += char(0xE0 | (cp >> 12));
-    out += char(0x80 | ((cp >> 6) & 0x3F));
-    out += char(0x80 | (cp & 0x3F));
-  } else {
-    out += char(0xF0 | (cp >> 18));
-    out += char(0x80 | ((cp >> 12) & 0x3F));
-    out += char(0x80 | ((cp >> 6) & 0x3F));
-    out += char(0x80 | (cp & 0x3F));
-  }
 }
 
 // Recursive descent over the text. Every block-level step leaves the cursor

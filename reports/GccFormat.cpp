@@ -1,12 +1,12 @@
 #include "reports/GccFormat.h"
 #include "reports/DiagnosticGroups.h"
-#include "reports/Printable.h"
+#include "support/Printable.h"
 
 namespace warpcheck {
 namespace {
 
 // One line per message, whatever the message holds: line breaks as spaces,
-// other controls as \xNN (reports/Printable.h). (Paths: all as \xNN.)
+// other controls as \xNN (support/Printable.h). (Paths: all as \xNN.)
 std::string oneLine(std::string s) {
   for (char &c : s)
     if (c == '\n' || c == '\r') c = ' ';

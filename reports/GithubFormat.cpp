@@ -1,7 +1,7 @@
 #include "reports/GithubFormat.h"
 #include "reports/Counted.h"
 #include "reports/DiagnosticGroups.h"
-#include "reports/Printable.h"
+#include "support/Printable.h"
 #include "reports/SourcePaths.h"
 #include <algorithm>
 

@@ -7,8 +7,8 @@
 // numbers fit the model: positions and blockIdx/threadIdx in 32 bits,
 // `mask` and `lanes` in 32 bits (a warp has 32 lanes), `exit_code` an int.
 #include "reports/JsonReader.h"
-#include "reports/JsonInput.h"
-#include "reports/ReadFile.h"
+#include "support/JsonRead.h"
+#include "support/Files.h"
 #include <climits>
 #include <iostream>
 

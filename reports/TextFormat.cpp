@@ -1,7 +1,7 @@
 #include "reports/TextFormat.h"
 #include "reports/Counted.h"
 #include "reports/DiagnosticGroups.h"
-#include "reports/Printable.h"
+#include "support/Printable.h"
 #include "reports/SourceCache.h"
 #include <algorithm>
 #include <map>
@@ -23,7 +23,7 @@ const char *colorOf(const std::string &sev) {
 // A source line as shown: tabs expanded to 8-column stops (as clang does, so
 // the caret line lines up in any terminal) and a map from byte to display
 // column. UTF-8 continuation bytes take no column of their own; control
-// characters and bytes that are not UTF-8 show as \xNN (reports/Printable.h),
+// characters and bytes that are not UTF-8 show as \xNN (support/Printable.h),
 // four columns wide, so that a source line cannot drive the terminal.
 struct ShownLine {
   std::string text;

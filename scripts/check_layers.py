@@ -4,12 +4,15 @@
     scripts/check_layers.py [--root DIR] [--no-allow-list]
 
 Reads every `#include "..."` (and `#include <...>` of a project path) in
-analyzer/, reports/, runtime/, config/, cli/ and instrument/ and checks three
-rules:
+analyzer/, reports/, runtime/, config/, cli/, instrument/ and support/ and
+checks three rules:
 
-  1. Across top-level folders: cli may include everything; analyzer and
-     config may include reports; runtime may include reports and
-     instrument; reports and instrument include no other folder.
+  1. Across top-level folders: support/ (the no-LLVM helper library,
+     support/CMakeLists.txt) is the lowest layer: every folder may include
+     it and it includes no other folder. Above it, cli may include
+     everything; analyzer and config may include reports; runtime may
+     include reports and instrument; reports and instrument include no
+     other folder.
   2. Inside analyzer/, the layers of ANALYZER_LAYERS in order: a file may
      include its own layer and lower ones, never a higher one.
   3. Across runtime targets, one folder each (runtime/*/CMakeLists.txt):
@@ -36,9 +39,10 @@ import os
 import re
 import sys
 
-FOLDERS = ("analyzer", "reports", "runtime", "config", "cli", "instrument")
+FOLDERS = ("analyzer", "reports", "runtime", "config", "cli", "instrument", "support")
 
-# What each top-level folder may include besides itself.
+# What each top-level folder may include besides itself (and support/,
+# which every folder may include: see LOWEST).
 MAY_INCLUDE = {
     "cli": {"analyzer", "reports", "runtime", "config", "instrument"},
     "analyzer": {"reports"},
@@ -46,7 +50,14 @@ MAY_INCLUDE = {
     "runtime": {"reports", "instrument"},
     "reports": set(),
     "instrument": set(),
+    "support": set(),
 }
+# The lowest layer: linked by every target, both runtime ones included, and
+# itself including no other folder of the project.
+LOWEST = "support"
+# Outside headers support/ may not include: it builds without LLVM and CUDA
+# (the run-only package and the injected library link it).
+NOT_IN_LOWEST = re.compile(r"^(llvm|clang|llvm-c|clang-c)/|^(cuda|cupti|sanitizer|nvrtc)[A-Za-z_]*\.h$")
 
 # analyzer/'s layers, lowest first (analyzer/CMakeLists.txt). core, cuda and
 # analyses are the folders issue 22 plans (options and the analysis context;
@@ -59,10 +70,6 @@ RUNTIME_PARTS = ("common", "host", "inject", "reference")
 # Known violations, (including file, included path): each is one to remove
 # (issue 22), not a precedent.
 ALLOWED = {
-    # The injected library compiles reports/Demangle.cpp by path; Demangle
-    # moves to the shared support/ library.
-    ("runtime/inject/Injection.cpp", "reports/Demangle.h"),
-    ("runtime/inject/CMakeLists.txt", "reports/Demangle.cpp"),
 }
 
 # A source file a CMakeLists.txt names: a word ending in a C/C++/CUDA suffix.
@@ -91,7 +98,7 @@ def analyzer_layer(path):
 def rule_broken(src, dst):
     """Why `src` may not include `dst` (paths relative to the root), or None."""
     top_src, top_dst = src.split("/")[0], dst.split("/")[0]
-    if top_src != top_dst and top_dst not in MAY_INCLUDE[top_src]:
+    if top_src != top_dst and top_dst != LOWEST and top_dst not in MAY_INCLUDE[top_src]:
         return f"{top_src} may not include {top_dst}"
     if top_src == top_dst == "analyzer":
         ls, ld = analyzer_layer(src), analyzer_layer(dst)
@@ -109,18 +116,18 @@ def rule_broken(src, dst):
                     f"runtime/host or runtime/inject")
     if rd == "reference" and rs != "reference":
         return "runtime/reference is its own target: nothing else includes it"
-    if rs == "reference" and rd != "reference":
-        return "runtime/reference is its own target: it includes only itself"
+    if rs == "reference" and rd != "reference" and top_dst != LOWEST:
+        return "runtime/reference is its own target: it includes only itself (and support/)"
     if rd == "inject" and rs != "inject":
         return ("only the injected library includes runtime/inject "
                 f"(a {rs or top_src} file includes it; share code through runtime/common)")
     if rs == "inject" and rd == "host":
         return "the injected library includes no runtime/host header (share code through runtime/common)"
-    if rs == "inject" and top_dst not in ("runtime", "instrument"):
+    if rs == "inject" and top_dst not in ("runtime", "instrument", LOWEST):
         return f"the injected library does not link {top_dst}"
     if rs == "common" and rd in ("host", "inject"):
         return f"runtime/common, which both runtime targets build on, includes a runtime/{rd} header"
-    if rs == "common" and top_dst not in ("runtime", "instrument"):
+    if rs == "common" and top_dst not in ("runtime", "instrument", LOWEST):
         return f"runtime/common includes {top_dst}, which the injected library does not link"
     return None
 
@@ -187,8 +194,12 @@ def check(root, allowed):
                 m = INCLUDE.match(line)
                 if not m:
                     continue
-                dst = project_include(root, src, m.group(1) or m.group(2), m.group(1) is not None)
+                target = m.group(1) or m.group(2)
+                dst = project_include(root, src, target, m.group(1) is not None)
                 if dst is None:
+                    if src.split("/")[0] == LOWEST and NOT_IN_LOWEST.search(target):
+                        violations.append(f"{src}:{number}: includes {target}: "
+                                          f"{LOWEST} builds without LLVM and CUDA")
                     continue
                 why = rule_broken(src, dst)
                 if why is None:

@@ -2,7 +2,7 @@
 #include "analyzer/checks/Check.h"
 #include "analyzer/uniformity/ProgramUniformity.h"
 #include "clang/AST/Attr.h"
-#include <cstdio>
+#include "support/Hex.h"
 
 namespace warpcheck {
 
@@ -64,10 +64,6 @@ SourceLocation maskLoc(const CallExpr *call) {
   return l.isValid() ? l : call->getBeginLoc();
 }
 
-std::string hexMask(uint64_t m) {
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(m));
-  return buf;
-}
+std::string hexMask(uint64_t m) { return hex(m); }
 
 } // namespace warpcheck

@@ -1,7 +1,7 @@
 #include "analyzer/checks/WarpHelperCollective.h"
 #include "analyzer/uniformity/CudaBuiltins.h"
 #include "analyzer/uniformity/FunctionUniformity.h"
-#include <cstdio>
+#include "support/Hex.h"
 #include <memory>
 
 namespace warpcheck {
@@ -44,9 +44,7 @@ private:
     uint64_t full = ws >= 64 ? ~uint64_t(0) : (uint64_t(1) << ws) - 1;
     uint64_t m = r.Val.getInt().getZExtValue();
     if ((m & full) != full) return {};
-    char hex[24];
-    std::snprintf(hex, sizeof hex, "0x%llx", static_cast<unsigned long long>(m));
-    return {Site::Target, "'" + name + "' is called here with mask " + hex + ", which names every lane of the warp"};
+    return {Site::Target, "'" + name + "' is called here with mask " + hex(m) + ", which names every lane of the warp"};
   }
 
   CheckContext &ctx_;

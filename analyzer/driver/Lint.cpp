@@ -1,10 +1,10 @@
 #include "analyzer/driver/Lint.h"
 #include "analyzer/checks/CheckRegistry.h"
 #include "analyzer/driver/PassRunner.h"
-#include "reports/Printable.h"
 #include "reports/RuleCatalog.h"
+#include "support/Glob.h"
+#include "support/Printable.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/GlobPattern.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
@@ -23,11 +23,11 @@
 namespace warpcheck {
 namespace {
 
+// Rule globs as the configuration's Rules and the suppression files take
+// them (support/Glob.h), so that one pattern means the same everywhere.
 bool matchesAny(const std::string &id, const std::vector<std::string> &globs) {
-  for (const std::string &g : globs) {
-    auto pat = llvm::GlobPattern::create(g);
-    if (pat && pat->match(id)) return true;
-  }
+  for (const std::string &g : globs)
+    if (globMatch(g, id)) return true;
   return false;
 }
 
@@ -36,8 +36,7 @@ bool selectChecks(const LintOptions &opts, std::vector<const CheckFactory *> &ou
                   std::string &error) {
   for (const auto *list : {&opts.enable, &opts.disable}) {
     for (const std::string &g : *list) {
-      auto pat = llvm::GlobPattern::create(g);
-      if (!pat) {
+      if (!globError(g).empty()) {
         error = "invalid rule pattern '" + g + "'";
         return false;
       }
@@ -46,7 +45,7 @@ bool selectChecks(const LintOptions &opts, std::vector<const CheckFactory *> &ou
       // from NOLINT comments and the baseline).
       bool any = false, dynamicOnly = false;
       for (const RuleInfo &r : ruleCatalog()) {
-        if (!pat->match(r.id)) continue;
+        if (!globMatch(g, r.id)) continue;
         any |= r.isStatic;
         dynamicOnly |= !r.isStatic;
       }

@@ -2,6 +2,7 @@
 #include "clang/Options/Options.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Option/ArgList.h"
+#include "support/GpuArch.h"
 #include <algorithm>
 
 namespace warpcheck {

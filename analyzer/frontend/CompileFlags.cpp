@@ -1,11 +1,9 @@
 #include "analyzer/frontend/CompileFlags.h"
 #include "analyzer/frontend/ClangFlags.h"
 #include "analyzer/frontend/NvccFlags.h"
-#include "analyzer/frontend/Pass.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Path.h"
 #include <algorithm>
-#include <regex>
 
 namespace warpcheck {
 
@@ -18,14 +16,6 @@ void CompileFlags::append(const CompileFlags &other) {
   for (const std::string &a : other.archs) addArch(a);
   warnings.insert(warnings.end(), other.warnings.begin(), other.warnings.end());
   relocatableDeviceCode |= other.relocatableDeviceCode;
-}
-
-std::string normalizeArch(const std::string &arch) {
-  if (isAmdGpuArch(arch)) return arch; // gfx90a, gfx90a:xnack+: as clang takes them
-  static const std::regex archRe(R"((?:sm_|compute_|lto_)?(\d+[a-z]?))");
-  std::smatch m;
-  if (!std::regex_match(arch, m, archRe)) return "";
-  return "sm_" + m[1].str();
 }
 
 static std::string programName(const std::string &argv0) {

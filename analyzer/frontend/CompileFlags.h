@@ -39,9 +39,4 @@ CompilerKind compilerKind(const std::string &argv0);
 // paths are relative to it).
 CompileFlags translateCompileCommand(std::vector<std::string> argv, const std::string &directory);
 
-// "sm_80" from "sm_80", "compute_80", "lto_80" or "80" ("90a" suffixes kept);
-// an AMD arch ("gfx90a", "gfx90a:xnack+") as it is; "" for anything else,
-// including nvcc's "native", "all" and "all-major".
-std::string normalizeArch(const std::string &arch);
-
 } // namespace warpcheck

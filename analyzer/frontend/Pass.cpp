@@ -1,26 +1,11 @@
 #include "analyzer/frontend/Pass.h"
+#include "support/GpuArch.h"
 #include <algorithm>
-#include <cctype>
 
 namespace warpcheck {
 
-bool isAmdGpuArch(const std::string &arch) {
-  return arch.size() > 3 && arch.compare(0, 3, "gfx") == 0 && std::isdigit((unsigned char)arch[3]);
-}
-
 unsigned amdWaveSize(const std::string &arch, bool wave64) {
-  // The generation is the leading digits of the processor number minus its
-  // last two characters (gfx90a -> 9, gfx1100 -> 11), or all of them in a
-  // generic target (gfx10-3-generic -> 10).
-  size_t digits = 3;
-  while (digits < arch.size() && std::isdigit((unsigned char)arch[digits])) ++digits;
-  std::string number = arch.substr(3, digits - 3);
-  bool generic = digits < arch.size() && arch[digits] == '-';
-  size_t end = arch.find(':'); // target-id features (xnack+, sramecc-)
-  std::string processor = arch.substr(3, end == std::string::npos ? std::string::npos : end - 3);
-  int generation = generic ? std::atoi(number.c_str())
-                           : std::atoi(processor.substr(0, processor.size() >= 2 ? processor.size() - 2 : 0).c_str());
-  if (generation < 10) return 64;
+  if (amdGpuGeneration(arch) < 10) return 64;
   return wave64 ? 64 : 32;
 }
 

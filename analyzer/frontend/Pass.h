@@ -26,10 +26,6 @@ std::vector<Pass> planPasses(const std::vector<std::string> &archs,
                              SourceLanguage language = SourceLanguage::Cuda,
                              const std::vector<std::string> &tuArgs = {});
 
-// An AMD GPU arch as clang's --offload-arch takes it: gfx90a, gfx1100,
-// gfx90a:xnack+, gfx10-3-generic.
-bool isAmdGpuArch(const std::string &arch);
-
 // Threads per wavefront of an AMD arch: 64 for gfx6 to gfx9 (gfx90a,
 // gfx942...), 32 for gfx10, gfx11 and gfx12 unless `wave64` (from
 // -mwavefrontsize64).

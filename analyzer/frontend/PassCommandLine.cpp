@@ -1,6 +1,7 @@
 #include "analyzer/frontend/PassCommandLine.h"
 #include "analyzer/frontend/CudaOverlay.h"
 #include "analyzer/frontend/HipOverlay.h"
+#include "support/GpuArch.h"
 #include <algorithm>
 #include <cstdlib>
 
@@ -63,7 +64,7 @@ std::vector<std::string> passCommandLine(const TranslationUnit &tu, const Pass &
     if (all.size() > 2) {
       std::vector<int> numbers;
       for (const Pass &p : all)
-        if (!p.host && p.arch.rfind("sm_", 0) == 0) numbers.push_back(std::atoi(p.arch.c_str() + 3) * 10);
+        if (!p.host && p.arch.rfind("sm_", 0) == 0) numbers.push_back(int(cudaArchNumber(p.arch)) * 10);
       std::sort(numbers.begin(), numbers.end());
       std::string list;
       for (int n : numbers) list += (list.empty() ? "" : ",") + std::to_string(n);

@@ -1,5 +1,5 @@
 #include "reports/fix/ExportFixes.h"
-#include "reports/Printable.h"
+#include "support/Printable.h"
 #include <filesystem>
 #include <sstream>
 

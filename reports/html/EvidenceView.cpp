@@ -1,21 +1,11 @@
 #include "reports/html/EvidenceView.h"
-#include "reports/Demangle.h"
+#include "support/Demangle.h"
 #include "reports/html/Escape.h"
 #include "reports/html/Excerpt.h"
-#include <cstdio>
+#include "support/Hex.h"
 
 namespace warpcheck::html {
 namespace {
-
-std::string hex(unsigned long long v) {
-  char b[32];
-  std::snprintf(b, sizeof b, "0x%llx", v);
-  return b;
-}
-
-std::string coords(const std::array<unsigned, 3> &c) {
-  return "(" + std::to_string(c[0]) + ", " + std::to_string(c[1]) + ", " + std::to_string(c[2]) + ")";
-}
 
 // A <dt>/<dd> pair; `value` is HTML already.
 std::string fact(const char *name, const std::string &value) {
@@ -27,13 +17,12 @@ std::string code(const std::string &text) { return "<code>" + escape(text) + "</
 std::string facts(const RunEvidence &e) {
   std::string out = "<dl class=\"facts\">";
   out += fact("kernel", code(e.kernel));
-  out += fact("block", code(coords(e.block)));
+  out += fact("block", code(coordinates(e.block, ", ")));
   if (!e.relation.empty()) out += fact("threads", escape(e.relation));
   if (e.address >= 0) out += fact("address", code(hex(e.address)));
   if (!e.allocation.empty()) out += fact("allocation", e.allocation);
   if (e.otherBlock)
-    out += fact("other block", "(" + std::to_string((*e.otherBlock)[0]) + "," + std::to_string((*e.otherBlock)[1]) +
-                                   "," + std::to_string((*e.otherBlock)[2]) + ")");
+    out += fact("other block", coordinates(*e.otherBlock)); // as in the message: no spaces, no <code>
   if (e.sharedOffset >= 0)
     out += fact("shared offset", code(hex(e.sharedOffset)) + " (byte " + std::to_string(e.sharedOffset) + ")");
   if (e.mask >= 0) out += fact("mask", code(hex(e.mask)));
@@ -58,8 +47,8 @@ std::string accessHtml(PageContext &ctx, const RunEvidence &e, const AccessEvide
   if (source.empty() && !where.valid())
     source = "<p class=\"no-source\">no source line: build the program with <code>-lineinfo</code></p>";
   out += source + "<dl class=\"facts\">";
-  out += fact("thread", a.threadKnown ? code(coords(a.thread)) : "another thread (not recorded)");
-  out += fact("block", code(coords(e.block)));
+  out += fact("thread", a.threadKnown ? code(coordinates(a.thread, ", ")) : "another thread (not recorded)");
+  out += fact("block", code(coordinates(e.block, ", ")));
   out += fact("pc", code(hex(a.pc)));
   if (!a.function.empty()) out += fact("function", code(demangle(a.function) + "+" + hex(a.offset)));
   return out + "</dl></section>";

@@ -1,5 +1,5 @@
 #include "reports/html/SummaryView.h"
-#include "reports/Printable.h"
+#include "support/Printable.h"
 #include "reports/RuleCatalog.h"
 #include "reports/html/Escape.h"
 #include "reports/html/Excerpt.h"

@@ -1,4 +1,5 @@
 #include "reports/sarif/Utf16Columns.h"
+#include "support/Utf8.h"
 
 namespace warpcheck {
 namespace {
@@ -7,16 +8,13 @@ struct Char {
   unsigned bytes, units;
 };
 
-// The UTF-8 character at `pos`. An invalid byte is a character of its own
-// that counts one unit, as the U+FFFD that JSON output turns it into.
+// The UTF-8 character at `pos`. A byte of no valid sequence (support/Utf8.h:
+// overlong forms and encoded surrogates too) is a character of its own that
+// counts one unit, as the U+FFFD that JSON output turns it into.
 Char charAt(const std::string &s, size_t pos) {
-  unsigned char c = s[pos];
-  unsigned len = c < 0x80 ? 1 : (c >= 0xC2 && c <= 0xDF) ? 2 : (c >= 0xE0 && c <= 0xEF) ? 3
-                              : (c >= 0xF0 && c <= 0xF4) ? 4 : 0;
-  if (len == 0 || pos + len > s.size()) return {1, 1};
-  for (unsigned i = 1; i < len; ++i)
-    if ((static_cast<unsigned char>(s[pos + i]) & 0xC0) != 0x80) return {1, 1};
-  return {len, len == 4 ? 2u : 1u}; // beyond the BMP: a surrogate pair
+  size_t len = utf8Length(s, pos);
+  if (len == 0) return {1, 1};
+  return {unsigned(len), len == 4 ? 2u : 1u}; // beyond the BMP: a surrogate pair
 }
 
 // UTF-16 units of the characters of `line` that `take` accepts, walking from

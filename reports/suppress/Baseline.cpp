@@ -1,5 +1,5 @@
 #include "reports/suppress/Baseline.h"
-#include "reports/ReadFile.h"
+#include "support/Files.h"
 #include "reports/SourcePaths.h"
 #include <algorithm>
 #include <map>

@@ -1,5 +1,5 @@
 #include "reports/suppress/Nolint.h"
-#include "reports/Glob.h"
+#include "support/Glob.h"
 #include "reports/RuleCatalog.h"
 #include <cctype>
 

@@ -1,5 +1,5 @@
 #include "runtime/host/ProcessLogs.h"
-#include "reports/Demangle.h"
+#include "support/Demangle.h"
 #include "runtime/common/Journal.h"
 #include "runtime/host/RunFindings.h"
 #include <algorithm>

@@ -1,9 +1,9 @@
 #include "runtime/host/RunFindings.h"
-#include "reports/Demangle.h"
+#include "support/Demangle.h"
 #include "instrument/PatchState.h"
 #include "runtime/common/KernelFilter.h"
+#include "support/Hex.h"
 #include <algorithm>
-#include <cstdio>
 #include <regex>
 #include <set>
 
@@ -12,15 +12,6 @@ namespace warpcheck::run {
 using namespace patch;
 
 namespace {
-
-std::string hex(uint64_t v) {
-  char b[32];
-  std::snprintf(b, sizeof b, "0x%llx", (unsigned long long)v);
-  return b;
-}
-std::string coords(const std::array<unsigned, 3> &c) {
-  return "(" + std::to_string(c[0]) + "," + std::to_string(c[1]) + "," + std::to_string(c[2]) + ")";
-}
 
 // Headers of the CUDA toolkit (and its CCCL), wherever it is installed.
 bool isToolkitHeader(const std::string &path) {
@@ -40,7 +31,7 @@ public:
     e.kernel = demangle(r.kernel);
     e.count = r.count;
     e.block = {r.block[0], r.block[1], r.block[2]};
-    std::string inKernel = " in block " + coords(e.block) + " of " + e.kernel;
+    std::string inKernel = " in block " + coordinates(e.block) + " of " + e.kernel;
     // The earlier access of a race with another launch is in that launch's block shape.
     bool otherLaunch = (r.flags & kFlagInterLaunch) && !r.kernel1.empty();
     auto t1 = threadCoords(r.thread1, otherLaunch ? r.blockDim1 : r.blockDim),
@@ -60,24 +51,24 @@ public:
                                                                                        : "write-after-write";
       bool otherKnown = !(r.flags & kFlagOtherUnknown);
       bool self = r.thread1 == r.thread2;
-      std::string other = self ? std::string("the same thread") : otherKnown ? "thread " + coords(t1) : "another thread";
+      std::string other = self ? std::string("the same thread") : otherKnown ? "thread " + coordinates(t1) : "another thread";
       f.rule = "race-shared";
       // A copy in flight is a bug whatever the warp: no thread is ordered after it.
       f.severity = sameWarp && !inFlight ? Severity::Warning : Severity::Error;
       if (inFlight) {
         f.message = std::string(hazard) + " race on shared memory at offset " + hex(r.offset) + ": " + secondKind +
-                    " by thread " + coords(t2) + " while an asynchronous copy issued by " + other + inKernel +
+                    " by thread " + coordinates(t2) + " while an asynchronous copy issued by " + other + inKernel +
                     " is still in flight: wait for the copy first (__pipeline_wait_prior, "
                     "pipeline.consumer_wait, cooperative_groups::wait, or the cuda::barrier it completes on)" +
                     (self ? "" : ", then __syncthreads() so that other threads see it");
       } else if (async) {
         f.message = std::string(hazard) + " race on shared memory at offset " + hex(r.offset) + ": " + secondKind +
-                    " by thread " + coords(t2) + " and an asynchronous copy by " + other + inKernel +
+                    " by thread " + coordinates(t2) + " and an asynchronous copy by " + other + inKernel +
                     " with no barrier between them: waiting for a copy orders it for the thread that waited "
                     "only; add __syncthreads() after the wait";
       } else {
         f.message = std::string(hazard) + " race on shared memory at offset " + hex(r.offset) + ": " + secondKind +
-                    " by thread " + coords(t2) + " and " + firstKind + " by " + other + inKernel +
+                    " by thread " + coordinates(t2) + " and " + firstKind + " by " + other + inKernel +
                     " with no barrier between them";
       }
       f.where = place(r.second);
@@ -98,7 +89,7 @@ public:
     case kBarrierDivergent:
       f.rule = "barrier-divergent";
       f.severity = Severity::Error;
-      f.message = "threads of one block wait at different barriers: thread " + coords(t2) +
+      f.message = "threads of one block wait at different barriers: thread " + coordinates(t2) +
                   " is at this __syncthreads() while others are at another one" + inKernel;
       f.where = place(r.second);
       f.notes.push_back({place(r.first), "the other barrier" + where(r.first)});
@@ -107,7 +98,7 @@ public:
     case kSyncwarpMissingLane:
       f.rule = "warp-mask-missing-lane";
       f.message = "__syncwarp(" + hex(r.offset) + ") called by lane " + laneRanges(r.extra) + " (thread " +
-                  coords(t2) + ") whose bit is not in the mask" + inKernel;
+                  coordinates(t2) + ") whose bit is not in the mask" + inKernel;
       syncwarpFinding(f, e, r, t2);
       break;
     case kSyncwarpInactiveLane:
@@ -116,7 +107,7 @@ public:
         // Reported at the call; the lanes' exit is the note.
         f.message = "lanes " + laneRanges(r.extra) + " named in the mask of this __syncwarp(" + hex(r.offset) +
                     ") were running when other lanes called it, and exit without calling it (thread " +
-                    coords(t2) + "); it orders memory only among the lanes that take part" + inKernel;
+                    coordinates(t2) + "); it orders memory only among the lanes that take part" + inKernel;
         syncwarpFinding(f, e, r, t2);
         f.where = place(r.first);
         e.accesses = {access("syncwarp", r.first, t2, true)};
@@ -124,14 +115,14 @@ public:
         break;
       }
       f.message = "lanes " + laneRanges(r.extra) + " named in the mask of __syncwarp(" + hex(r.offset) +
-                  ") call this other __syncwarp() instead of it (thread " + coords(t2) + ")" + inKernel;
+                  ") call this other __syncwarp() instead of it (thread " + coordinates(t2) + ")" + inKernel;
       syncwarpFinding(f, e, r, t2);
       f.notes.push_back({place(r.first), "the __syncwarp() whose mask names them" + where(r.first)});
       break;
     case kSyncwarpNonuniform:
       f.rule = "warp-mask-nonuniform";
       f.message = "lanes of one warp call this __syncwarp() together with different masks (thread " +
-                  coords(t2) + " passes " + hex(r.offset) + "; lanes " + laneRanges(r.extra) +
+                  coordinates(t2) + " passes " + hex(r.offset) + "; lanes " + laneRanges(r.extra) +
                   " pass others)" + inKernel;
       syncwarpFinding(f, e, r, t2);
       break;
@@ -160,12 +151,12 @@ public:
 private:
   // Global memory: who made the earlier access, and where the address is.
   std::string otherThread(const RawRecord &r, std::array<unsigned, 3> t1) {
-    std::string s = "thread " + coords(t1);
+    std::string s = "thread " + coordinates(t1);
     if (r.flags & kFlagInterLaunch)
-      return s + " of block " + coords(otherBlock(r)) + " of " +
+      return s + " of block " + coordinates(otherBlock(r)) + " of " +
              (r.kernel1.empty() ? std::string("another kernel") : demangle(r.kernel1)) +
              ", launched earlier on another stream";
-    if (r.flags & kFlagInterBlock) s += " of block " + coords(otherBlock(r));
+    if (r.flags & kFlagInterBlock) s += " of block " + coordinates(otherBlock(r));
     return s;
   }
   std::array<unsigned, 3> otherBlock(const RawRecord &r) {
@@ -249,7 +240,7 @@ private:
                                      "published after __threadfence() and observed before reading)"
                                    : " with no barrier between them";
     f.message = std::string(hazard) + " race on global memory at " + address(r) + ": " + secondKind +
-                " by thread " + coords(t2) + " and " + firstKind + " by " + otherThread(r, t1) + inKernel + why;
+                " by thread " + coordinates(t2) + " and " + firstKind + " by " + otherThread(r, t1) + inKernel + why;
     f.where = place(r.second);
     f.notes.push_back({place(r.first), std::string("the ") + firstKind + " by " + otherThread(r, t1) + " is here" +
                                            where(r.first)});
@@ -274,7 +265,7 @@ private:
     const char *secondKind = r.flags & kFlagSecondWrite ? "volatile write" : "volatile read";
     f.rule = "race-volatile";
     f.severity = Severity::Warning;
-    f.message = std::string(secondKind) + " of global memory at " + address(r) + " by thread " + coords(t2) +
+    f.message = std::string(secondKind) + " of global memory at " + address(r) + " by thread " + coordinates(t2) +
                 " and " + firstKind + " by " + otherThread(r, t1) + inKernel +
                 ", not ordered: volatile is not atomic in CUDA C++, so this is a data race on the flag itself; "
                 "use cuda::atomic_ref<T, cuda::thread_scope_device> (relaxed, or release/acquire, which also "
@@ -294,7 +285,7 @@ private:
                    std::array<unsigned, 3> t2, const std::string &inKernel) {
     f.severity = Severity::Error;
     f.where = place(r.second);
-    std::string reader = "thread " + coords(t2) + inKernel;
+    std::string reader = "thread " + coordinates(t2) + inKernel;
     bool narrowAccess = r.kind == kScopeTooNarrow && !(r.flags & kFlagNarrowFence);
     if (r.kind == kFenceMissing) {
       f.rule = "fence-missing";

@@ -4,7 +4,7 @@
 // it finds goes to the raw log (runtime/common/RawLog.h), rewritten after every
 // launch that found something, so a crash loses nothing already seen.
 #include "runtime/common/RawLog.h"
-#include "reports/Demangle.h"
+#include "support/Demangle.h"
 #include "runtime/inject/DriverApi.h"
 #include "runtime/common/Flags.h"
 #include "runtime/common/TargetProcesses.h"
@@ -18,6 +18,7 @@
 #include "runtime/inject/LaunchChecker.h"
 #include "runtime/inject/LaunchOrder.h"
 #include "runtime/inject/ModulePatcher.h"
+#include "support/Hex.h"
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -536,12 +537,6 @@ private:
     r.gridDim1 = t->gridDim;
     r.blockDim1 = t->blockDim;
     r.first = t->code.locate(t->code.widen((uint32_t)r.first.pc));
-  }
-
-  static std::string hex(uint64_t v) {
-    char b[32];
-    std::snprintf(b, sizeof b, "0x%llx", (unsigned long long)v);
-    return b;
   }
 
   // What a global-memory record's allocation was, while it still exists.

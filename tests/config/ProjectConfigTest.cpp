@@ -1,6 +1,7 @@
 // The config schema (config/ProjectConfig.h): valid files, each error with
 // its file:line:col, loading, discovery and the --dump-config round trip.
 #include "config/ProjectConfig.h"
+#include "support/GpuArch.h"
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>

@@ -39,21 +39,22 @@ from concurrent.futures import ThreadPoolExecutor
 # libraries (llvm-config-22), with a precompiled header of clang's AST
 # headers for the analyzer's sources.
 FUZZERS = {
-    "JsonReportReader": ["reports/JsonReader.cpp", "reports/JsonInput.cpp", "reports/JsonFormat.cpp", "reports/ReadFile.cpp",
-                         "reports/Printable.cpp", "reports/RuleCatalog.cpp", "@rule-catalog"],
-    "Baseline": ["corpus:baseline", "reports/suppress/Baseline.cpp", "reports/SourcePaths.cpp", "reports/ReadFile.cpp"],
+    "JsonReportReader": ["reports/JsonReader.cpp", "support/JsonRead.cpp", "reports/JsonFormat.cpp", "support/Files.cpp",
+                         "support/Printable.cpp", "support/Utf8.cpp", "reports/RuleCatalog.cpp", "@rule-catalog"],
+    "Baseline": ["corpus:baseline", "reports/suppress/Baseline.cpp", "reports/SourcePaths.cpp", "support/Files.cpp"],
     "SuppressionFile": ["corpus:suppressions", "reports/suppress/SuppressionFile.cpp", "reports/suppress/Nolint.cpp",
-                        "reports/Finding.cpp", "reports/Glob.cpp", "reports/SourcePaths.cpp", "reports/Demangle.cpp", "reports/SourceCache.cpp", "reports/ReadFile.cpp",
-                        "reports/Printable.cpp", "reports/RuleCatalog.cpp", "@rule-catalog"],
+                        "reports/Finding.cpp", "support/Glob.cpp", "reports/SourcePaths.cpp", "support/Demangle.cpp", "reports/SourceCache.cpp", "support/Files.cpp",
+                        "support/Printable.cpp", "support/Utf8.cpp", "reports/RuleCatalog.cpp", "@rule-catalog"],
     "ConfigReader": ["corpus:config", "config/YamlSubset.cpp", "config/ProjectConfig.cpp", "config/ConfigApply.cpp",
-                     "reports/Glob.cpp", "reports/ReadFile.cpp", "reports/Printable.cpp", "reports/RuleCatalog.cpp",
+                     "support/Glob.cpp", "support/Files.cpp", "support/Printable.cpp", "support/Utf8.cpp",
+                     "support/GpuArch.cpp", "reports/RuleCatalog.cpp",
                      "@rule-catalog"],
     "ReferenceTrace": ["runtime/reference/TraceParser.cpp", "runtime/reference/HappensBefore.cpp",
                        "runtime/reference/Findings.cpp"],
     # The whole of lint (LintFrontDoorFuzzer.cpp says why clang itself is not
     # instrumented) and every report format.
     "LintFrontDoor": ["@llvm", "analyzer/frontend/*.cpp", "analyzer/uniformity/*.cpp", "analyzer/checks/*.cpp",
-                      "analyzer/driver/Lint.cpp", "reports/*.cpp", "reports/suppress/*.cpp", "reports/html/*.cpp",
+                      "analyzer/driver/Lint.cpp", "support/*.cpp", "reports/*.cpp", "reports/suppress/*.cpp", "reports/html/*.cpp",
                       "reports/sarif/*.cpp", "@rule-catalog"],
 }
 

@@ -4,7 +4,7 @@
 #include "ReportTestUtil.h"
 #include "reports/GccFormat.h"
 #include "reports/GithubFormat.h"
-#include "reports/Printable.h"
+#include "support/Printable.h"
 #include "reports/TextFormat.h"
 #include "reports/suppress/SuppressionFile.h"
 #include <sstream>
@@ -25,18 +25,6 @@ bool hasRawControl(const std::string &s) {
 }
 
 } // namespace
-
-TEST(Printable, EscapesControlsAndBadBytesKeepsUtf8) {
-  EXPECT_EQ(printable("a\x1b[2Jb"), "a\\x1b[2Jb");
-  EXPECT_EQ(printable("bell\x07 del\x7f"), "bell\\x07 del\\x7f");
-  EXPECT_EQ(printable("csi\xc2\x9b" "1m"), "csi\\x9b1m");
-  EXPECT_EQ(printable("bad\xff"), "bad\\xff");
-  EXPECT_EQ(printable("tab\there"), "tab\\x09here");
-  EXPECT_EQ(printable("tab\there", std::string::npos, true), "tab\there");
-  EXPECT_EQ(printable("line\nbreak"), "line\\x0abreak");
-  EXPECT_EQ(printable("caf\xc3\xa9 \xe2\x86\x92"), "caf\xc3\xa9 \xe2\x86\x92");
-  EXPECT_EQ(printable("abcdef", 3), "abc...");
-}
 
 TEST(ControlBytes, TextQuotesSourceLinesEscapedWithTheCaretInPlace) {
   std::string src = writeSource("k.cu", "x\n\x1b]0;t\x07 __syncthreads();\n");

@@ -2,7 +2,7 @@
 #include "ReportTestUtil.h"
 #include "reports/fix/ExportFixes.h"
 #include "reports/fix/FixPlan.h"
-#include "reports/Printable.h"
+#include "support/Printable.h"
 #include <map>
 
 namespace warpcheck {

@@ -297,6 +297,14 @@ TEST(SarifFormat, Utf16ColumnConversion) {
   const std::string bad = "\xff\xc3x"; // invalid bytes count one unit each (U+FFFD)
   EXPECT_EQ(utf16StartColumn(&bad, 3), 3u);
   EXPECT_EQ(utf16EndColumn(&bad, 3), 4u);
+  // An encoded surrogate and an overlong form are not UTF-8 either (RFC
+  // 3629, support/Utf8.h): nlohmann writes one U+FFFD per byte of them, so
+  // each byte is one unit. (The lax lead-byte check took each for one
+  // 3-byte character, one unit: x was at 2, not 4.)
+  const std::string surrogate = "\xed\xa0\x80x", overlong = "\xe0\x80\x80x";
+  EXPECT_EQ(utf16StartColumn(&surrogate, 4), 4u);
+  EXPECT_EQ(utf16EndColumn(&surrogate, 4), 5u);
+  EXPECT_EQ(utf16StartColumn(&overlong, 4), 4u);
   EXPECT_EQ(utf16StartColumn(nullptr, 7), 7u);
   EXPECT_EQ(utf16EndColumn(nullptr, 7), 8u);
 }

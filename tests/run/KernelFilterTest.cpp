@@ -1,4 +1,4 @@
-#include "reports/Demangle.h"
+#include "support/Demangle.h"
 #include "runtime/common/Flags.h"
 #include "runtime/common/KernelFilter.h"
 #include <cstdlib>

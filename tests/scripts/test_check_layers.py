@@ -32,6 +32,8 @@ class FakeTree(unittest.TestCase):
         self.write("runtime/common/Flags.h", '#include "runtime/common/Flags.inc"\n')
         self.write("runtime/common/Flags.inc", "")
         self.write("instrument/PatchState.h", "#pragma once\n")
+        self.write("support/Glob.h", "#pragma once\n#include <string>\n")
+        self.write("support/Glob.cpp", '#include "support/Glob.h"\n#include <nlohmann/json.hpp>\n')
         self.write("cli/Main.cpp", '#include "analyzer/driver/Lint.h"\n#include "runtime/host/RunFindings.h"\n')
 
     def tearDown(self):
@@ -85,6 +87,23 @@ class FakeTree(unittest.TestCase):
         self.assertEqual(sorted(v.split(":")[0] for v in violations),
                          ["config/Config.h", "instrument/Patches.cu", "reports/Report.h"])
         self.assertTrue(any("reports may not include analyzer" in v for v in violations))
+
+    def test_support_is_the_lowest_layer(self):
+        # Every folder may include support/, the injected library and the
+        # files both runtime targets build too ...
+        for path in ("analyzer/frontend/Pass.cpp", "reports/Finding.cpp", "config/Config.cpp", "cli/Main2.cpp",
+                     "instrument/Patches.cu", "runtime/inject/Injection2.cpp", "runtime/common/Journal2.cpp",
+                     "runtime/reference/Trace.cpp"):
+            self.write(path, '#include "support/Glob.h"\n')
+        self.assertEqual(self.violations(), ([], []))
+        # ... and support/ includes no other folder, nor LLVM or CUDA.
+        self.write("support/Files.cpp", '#include "reports/Finding.h"\n#include "llvm/Support/Path.h"\n'
+                   '#include <cuda_runtime.h>\n#include "support/Glob.h"\n')
+        violations, _ = self.violations()
+        self.assertEqual([v.split(": includes")[0] for v in violations],
+                         ["support/Files.cpp:1", "support/Files.cpp:2", "support/Files.cpp:3"])
+        self.assertIn("support may not include reports", violations[0])
+        self.assertIn("support builds without LLVM and CUDA", violations[1])
 
     def test_runtime_targets(self):
         # inject and host include common (the clean tree); never each other,

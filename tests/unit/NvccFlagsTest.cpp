@@ -1,6 +1,7 @@
 // nvcc command lines -> clang arguments, device archs, rdc and language.
 #include "analyzer/frontend/CompileFlags.h"
 #include "FrontendTempDir.h"
+#include "support/GpuArch.h"
 #include <gtest/gtest.h>
 
 using namespace warpcheck;

@@ -1,24 +1,8 @@
-#include "reports/Printable.h"
+#include "support/Printable.h"
+#include "support/Utf8.h"
 #include <cstdio>
 
 namespace warpcheck {
-
-size_t utf8Length(const std::string &s, size_t i) {
-  auto at = [&](size_t k) { return i + k < s.size() ? (unsigned char)s[i + k] : 0u; };
-  auto cont = [&](size_t k, unsigned lo = 0x80, unsigned hi = 0xBF) { return at(k) >= lo && at(k) <= hi; };
-  unsigned c = at(0);
-  if (c < 0x80) return 1;
-  if (c >= 0xC2 && c <= 0xDF) return cont(1) ? 2 : 0;
-  if (c >= 0xE0 && c <= 0xEF) {
-    bool second = c == 0xE0 ? cont(1, 0xA0) : c == 0xED ? cont(1, 0x80, 0x9F) : cont(1);
-    return second && cont(2) ? 3 : 0;
-  }
-  if (c >= 0xF0 && c <= 0xF4) {
-    bool second = c == 0xF0 ? cont(1, 0x90) : c == 0xF4 ? cont(1, 0x80, 0x8F) : cont(1);
-    return second && cont(2) && cont(3) ? 4 : 0;
-  }
-  return 0;
-}
 
 size_t escapedLength(const std::string &s, size_t i, bool keepTabs) {
   unsigned char c = s[i];

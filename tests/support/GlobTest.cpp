@@ -1,4 +1,4 @@
-#include "reports/Glob.h"
+#include "support/Glob.h"
 #include <gtest/gtest.h>
 #include <string>
 
@@ -53,4 +53,22 @@ TEST(Glob, Errors) {
   EXPECT_EQ(globError("a/[b"), "unclosed '[' at character 3 of 'a/[b' (write '\\[' for a literal '[')");
   EXPECT_EQ(globError("k[z-a]"), "reversed range 'z-a' at character 2 of 'k[z-a]'");
   EXPECT_EQ(globError("trail\\"), "'\\' with nothing after it at character 6 of 'trail\\'");
+}
+
+// The engine lint's --enable/--disable used before (llvm::GlobPattern,
+// without brace expansion) agreed with this one on these; each is pinned
+// so that the one engine keeps them.
+TEST(Glob, FormsLlvmGlobPatternTookTheSameWay) {
+  EXPECT_TRUE(globMatch("race-[^s]*", "race-global")); // '^' negates as '!' does
+  EXPECT_FALSE(globMatch("race-[^s]*", "race-shared"));
+  EXPECT_TRUE(globMatch("[]]", "]"));                   // ']' first is a member
+  EXPECT_TRUE(globMatch("a[x-]", "a-"));                // '-' last is a member
+  EXPECT_TRUE(globMatch("{race,warp}-*", "{race,warp}-x")); // braces are literals
+  EXPECT_FALSE(globMatch("{race,warp}-*", "race-shared"));
+  EXPECT_TRUE(globMatch("*", "any/thing"));
+  // What GlobPattern::create refused is what globError names.
+  using warpcheck::globError;
+  EXPECT_NE(globError("[]"), "");
+  EXPECT_NE(globError("race-["), "");
+  EXPECT_NE(globError("x\\"), "");
 }

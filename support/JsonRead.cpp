@@ -1,7 +1,10 @@
-#include "reports/JsonInput.h"
-#include "reports/Printable.h"
+#include "support/JsonRead.h"
+#include "support/Printable.h"
 #include <cmath>
+#include <cstddef>
+#include <functional>
 #include <istream>
+#include <iterator>
 
 namespace warpcheck::jsonin {
 
@@ -19,28 +22,71 @@ std::string lineColumn(const std::string &text, size_t offset) {
   return "line " + std::to_string(line) + ", column " + std::to_string(column);
 }
 
-// Brackets outside strings: on any prefix the parser accepts, this is its
-// own depth, so checking it first bounds the parser's.
-void checkNesting(const std::string &text, int maxDepth) {
-  int depth = 0;
-  bool inString = false, escaped = false;
-  for (size_t i = 0; i < text.size(); ++i) {
-    char c = text[i];
-    if (inString) {
-      if (escaped) escaped = false;
-      else if (c == '\\') escaped = true;
-      else if (c == '"') inString = false;
-    } else if (c == '"') {
-      inString = true;
-    } else if (c == '[' || c == '{') {
-      if (++depth > maxDepth)
-        throw ReadError{"not valid JSON: nested deeper than " + std::to_string(maxDepth) + " levels at " +
-                        lineColumn(text, i)};
-    } else if (c == ']' || c == '}') {
-      depth--;
-    }
+// The text as nlohmann's parser reads it, one byte at a time, counting the
+// bytes read: when a level is refused, the bracket that opened it is the
+// last byte read, so its position can be named.
+class CountingIterator {
+public:
+  using iterator_category = std::input_iterator_tag;
+  using value_type = char;
+  using difference_type = std::ptrdiff_t;
+  using pointer = const char *;
+  using reference = const char &;
+
+  CountingIterator(const char *at, size_t *read) : at_(at), read_(read) {}
+  reference operator*() const { return *at_; }
+  CountingIterator &operator++() {
+    ++at_;
+    ++*read_;
+    return *this;
   }
-}
+  bool operator==(const CountingIterator &o) const { return at_ == o.at_; }
+  bool operator!=(const CountingIterator &o) const { return at_ != o.at_; }
+
+private:
+  const char *at_;
+  size_t *read_;
+};
+
+// nlohmann's DOM builder, refusing a level deeper than `maxDepth` when it
+// opens. (Not the parser callback, which bounds the same depth but made
+// parsing 17 to 40 times slower with nlohmann 3.11: 22 s instead of 0.6 s
+// for a 25 MB report.) nlohmann's parser keeps its own stack of levels, no
+// recursion; the bound is for the DOM, recursive to copy, compare and print.
+class BoundedDom {
+public:
+  using Dom = nlohmann::detail::json_sax_dom_parser<json>;
+  BoundedDom(json &doc, int maxDepth, std::function<void()> tooDeep)
+      : dom_(doc, true), maxDepth_(maxDepth), tooDeep_(std::move(tooDeep)) {}
+
+  bool null() { return dom_.null(); }
+  bool boolean(bool v) { return dom_.boolean(v); }
+  bool number_integer(json::number_integer_t v) { return dom_.number_integer(v); }
+  bool number_unsigned(json::number_unsigned_t v) { return dom_.number_unsigned(v); }
+  bool number_float(json::number_float_t v, const json::string_t &s) { return dom_.number_float(v, s); }
+  bool string(json::string_t &v) { return dom_.string(v); }
+  bool binary(json::binary_t &v) { return dom_.binary(v); }
+  bool start_object(std::size_t n) { return open() && dom_.start_object(n); }
+  bool key(json::string_t &v) { return dom_.key(v); }
+  bool end_object() { return --depth_, dom_.end_object(); }
+  bool start_array(std::size_t n) { return open() && dom_.start_array(n); }
+  bool end_array() { return --depth_, dom_.end_array(); }
+  template <class Exception> bool parse_error(std::size_t at, const std::string &token, const Exception &e) {
+    return dom_.parse_error(at, token, e);
+  }
+
+private:
+  // The bracket that opens the level is the last byte read: the lexer
+  // returns '[' and '{' without reading ahead.
+  bool open() {
+    if (++depth_ > maxDepth_) tooDeep_();
+    return true;
+  }
+
+  Dom dom_;
+  int depth_ = 0, maxDepth_;
+  std::function<void()> tooDeep_;
+};
 
 std::string joinChoices(std::initializer_list<const char *> choices) {
   std::string s;
@@ -55,9 +101,15 @@ std::string joinChoices(std::initializer_list<const char *> choices) {
 } // namespace
 
 json parse(const std::string &text, int maxDepth) {
-  checkNesting(text, maxDepth);
+  size_t read = 0;
+  json doc;
+  BoundedDom dom(doc, maxDepth, [&] {
+    throw ReadError{"not valid JSON: nested deeper than " + std::to_string(maxDepth) + " levels at " +
+                    lineColumn(text, read - 1)};
+  });
   try {
-    return json::parse(text);
+    json::sax_parse(CountingIterator(text.data(), &read), CountingIterator(text.data() + text.size(), &read), &dom);
+    return doc;
   } catch (const json::exception &e) {
     // "[json.exception.parse_error.101] parse error at line 1, column 2: ..."
     std::string what = e.what();

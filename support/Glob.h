@@ -1,7 +1,8 @@
 #pragma once
 // Shell-style globs for rule ids, kernel names and paths in suppressions,
-// baselines and configs. (The reports library has no LLVM, so no
-// llvm::GlobPattern here: the GPU build must link it too.)
+// baselines, configs and lint's --enable/--disable: the project's only glob
+// engine. (support/ has no LLVM, so no llvm::GlobPattern: the run-only build
+// links it too.)
 #include <string>
 
 namespace warpcheck {

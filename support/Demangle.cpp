@@ -1,4 +1,4 @@
-#include "reports/Demangle.h"
+#include "support/Demangle.h"
 #include <cstdlib>
 #include <cxxabi.h>
 #include <memory>

@@ -21,8 +21,9 @@ struct ReadError {
 };
 
 // Parses `text`, refusing nesting deeper than `maxDepth` (nlohmann's DOM is
-// recursive to copy, compare and print). Throws ReadError ("not valid JSON:
-// ..."), never nlohmann's exceptions.
+// recursive to copy, compare and print) as the DOM is built (nlohmann's SAX
+// interface), at the bracket that goes too deep. Throws ReadError ("not valid JSON: ...",
+// the first problem in document order), never nlohmann's exceptions.
 nlohmann::json parse(const std::string &text, int maxDepth);
 
 // Reads a stream to its end, throwing ReadError past `maxBytes`.

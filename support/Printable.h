@@ -8,12 +8,9 @@
 
 namespace warpcheck {
 
-// The length of the UTF-8 sequence at s[i], 0 when it is not a valid one
-// (overlong forms and surrogates included).
-size_t utf8Length(const std::string &s, size_t i);
-
 // C0 controls (newline included; tab too unless `keepTabs`), DEL, C1
-// controls (U+0080..U+009F) and bytes of no valid UTF-8 sequence as \xNN;
+// controls (U+0080..U+009F) and bytes of no valid UTF-8 sequence
+// (support/Utf8.h) as \xNN;
 // text past `maxBytes` cut with "...".
 std::string printable(const std::string &s, size_t maxBytes = std::string::npos, bool keepTabs = false);
 

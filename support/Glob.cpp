@@ -1,4 +1,4 @@
-#include "reports/Glob.h"
+#include "support/Glob.h"
 #include <vector>
 
 namespace warpcheck {

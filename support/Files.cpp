@@ -1,8 +1,9 @@
-#include "reports/ReadFile.h"
+#include "support/Files.h"
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sys/stat.h>
 
 namespace warpcheck {
@@ -25,6 +26,13 @@ bool readBoundedFile(const std::string &path, size_t maxBytes, std::string &text
   }
   if (in.bad()) return failure = {ReadFailure::ReadError, ""}, false;
   return true;
+}
+
+bool readWholeFile(const std::string &path, std::string &bytes) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  return !in.bad();
 }
 
 std::string describe(const ReadFailure &failure, size_t maxBytes) {
