@@ -4,9 +4,9 @@
 #include "cli/ArgParser.h"
 #include "cli/Commands.h"
 #include "cli/ReportOutput.h"
-#include "cli/RunText.h"
 #include "cli/ReportControls.h"
 #include "reports/JsonReader.h"
+#include "reports/RunMessages.h"
 #include "reports/TextFormat.h"
 #include <iostream>
 #include <sstream>
@@ -104,8 +104,7 @@ int reportCommand(const std::vector<std::string> &args) {
   // with what the run has to say, and other formats leave that to stderr.
   std::ostringstream os;
   FormatOptions fo = out.formatOptions(isatty(STDOUT_FILENO));
-  if (report.run && out.format == "text") writeRunText(os, report, 0, fo.color);
-  else writeReport(os, report, out.format, fo);
+  writeReport(os, report, out.format, fo);
   if (!out.write(os.str(), std::cout, "standard output", error)) {
     std::cerr << "warpcheck report: error: " << error << '\n';
     return kExitUsage;

@@ -9,12 +9,12 @@
 #include "cli/ConfigOptions.h"
 #include "cli/OutputFile.h"
 #include "cli/RunSetup.h"
-#include "cli/RunText.h"
 #include "cli/SanitizerOptions.h"
 #include "cli/ReportOutput.h"
 #include "cli/ReportControls.h"
 #include "config/ConfigApply.h"
 #include "reports/Demangle.h"
+#include "reports/RunMessages.h"
 #include "reports/TextFormat.h"
 #include "runtime/LogFileName.h"
 #include "runtime/ProcessLogs.h"
@@ -386,8 +386,8 @@ int runCommand(const std::vector<std::string> &args) {
 
   std::ostringstream os;
   FormatOptions fo = out.formatOptions(isatty(STDERR_FILENO));
-  if (out.format == "text") writeRunText(os, report, printLimit, fo.color);
-  else writeReport(os, report, out.format, fo);
+  fo.printLimit = printLimit;
+  writeReport(os, report, out.format, fo);
   if (!out.write(os.str(), std::cerr, "standard error", error)) {
     std::cerr << "warpcheck run: error: " << error << "\n";
     return kExitUsage;

@@ -23,8 +23,7 @@ json location(const SourceRange &r, const FormatOptions &opts) {
 }
 
 std::string place(const SourceRange &r, const FormatOptions &opts) {
-  std::string s = pathOf(r.file, opts);
-  if (r.line) s += ":" + std::to_string(r.line) + (r.column ? ":" + std::to_string(r.column) : "");
+  std::string s = locationText(pathOf(r.file, opts), r, ColumnShown::IfKnown);
   return s.empty() ? "(no location)" : s;
 }
 

@@ -5,10 +5,17 @@
 
 namespace warpcheck {
 
+std::string locationText(const std::string &file, const SourceRange &r, ColumnShown column) {
+  if (!r.valid()) return r.file.empty() ? "" : file;
+  std::string s = file + ':' + std::to_string(r.line);
+  if (column == ColumnShown::OrFirst) return s + ':' + std::to_string(r.column ? r.column : 1);
+  if (column == ColumnShown::IfKnown && r.column) return s + ':' + std::to_string(r.column);
+  return s;
+}
+
 std::string locationPrefix(const SourceRange &r) {
-  if (r.valid())
-    return r.file + ':' + std::to_string(r.line) + ':' + std::to_string(r.column ? r.column : 1) + ": ";
-  return r.file.empty() ? "" : r.file + ": ";
+  std::string at = locationText(r.file, r, ColumnShown::OrFirst);
+  return at.empty() ? "" : at + ": ";
 }
 
 std::string laneRanges(unsigned long long lanes) {

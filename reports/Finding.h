@@ -18,6 +18,18 @@ struct SourceRange {
   bool valid() const { return !file.empty() && line > 0; }
 };
 
+// Which column a place names (the formats differ only in this).
+enum class ColumnShown {
+  None,       // "file:line"
+  IfKnown,    // "file:line:col", "file:line" when the column is unknown (0)
+  OrFirst,    // "file:line:col", column 1 when unknown (as compilers print)
+};
+
+// The one way every format writes a place: "file:line:col" for a located
+// range, "file" for a whole file (no line), "" for no place. `file` is
+// `r.file` as the format shows it (relative to a source root, or as given).
+std::string locationText(const std::string &file, const SourceRange &r, ColumnShown column);
+
 // How compilers start a message about `r`: "file:line:col: " (column 1 when
 // unknown), "file: " for a whole file, "" for no place.
 std::string locationPrefix(const SourceRange &r);

@@ -8,48 +8,38 @@
 #include "reports/TextFormat.h"
 
 namespace warpcheck {
-namespace {
 
-using Writer = void (*)(std::ostream &, const Report &, const FormatOptions &);
+const std::vector<OutputFormat> &outputFormats() {
+  // One line per format; the first is the default.
+  static const std::vector<OutputFormat> formats = {
+      {"text", writeText, true},
+      {"json", writeJson, true},
+      {"gcc", writeGcc, false},
+      {"github", writeGithub, false},
+      {"html", writeHtml, false},
+      {"codeclimate", writeCodeClimate, false},
+      {"sarif", writeSarif, false},
+  };
+  return formats;
+}
 
-struct FormatEntry {
-  const char *name;
-  Writer write;
-};
-
-// One line per format; the first is the default.
-const FormatEntry kFormats[] = {
-    {"text", [](std::ostream &os, const Report &r, const FormatOptions &o) {
-       TextOptions t;
-       t.color = o.color;
-       writeText(os, r, t);
-     }},
-    {"json", [](std::ostream &os, const Report &r, const FormatOptions &) { writeJson(os, r); }},
-    {"gcc", [](std::ostream &os, const Report &r, const FormatOptions &) { writeGcc(os, r); }},
-    {"github", [](std::ostream &os, const Report &r, const FormatOptions &o) { writeGithub(os, r, o.sourceRoot); }},
-    {"html", [](std::ostream &os, const Report &r, const FormatOptions &o) { writeHtml(os, r, {o.sourceRoot}); }},
-    {"codeclimate", writeCodeClimate},
-    {"sarif", [](std::ostream &os, const Report &r, const FormatOptions &o) { writeSarif(os, r, {o.sourceRoot}); }},
-};
-
-} // namespace
+const OutputFormat *findFormat(const std::string &name) {
+  for (const OutputFormat &f : outputFormats())
+    if (name == f.name) return &f;
+  return nullptr;
+}
 
 std::string formatNames() {
   std::string names;
-  for (const FormatEntry &f : kFormats) names += (names.empty() ? "" : ", ") + std::string(f.name);
+  for (const OutputFormat &f : outputFormats()) names += (names.empty() ? "" : ", ") + std::string(f.name);
   return names;
 }
 
-bool isFormat(const std::string &n) {
-  for (const FormatEntry &f : kFormats)
-    if (n == f.name) return true;
-  return false;
-}
+bool isFormat(const std::string &name) { return findFormat(name) != nullptr; }
 
 void writeReport(std::ostream &os, const Report &report, const std::string &format, const FormatOptions &opts) {
-  for (const FormatEntry &f : kFormats)
-    if (format == f.name) return f.write(os, report, opts);
-  kFormats[0].write(os, report, opts);
+  const OutputFormat *f = findFormat(format);
+  (f ? f : &outputFormats().front())->write(os, report, opts);
 }
 
 } // namespace warpcheck

@@ -24,7 +24,7 @@ void line(std::ostream &os, const SourceRange &at, const std::string &severity, 
 
 } // namespace
 
-void writeGcc(std::ostream &os, const Report &report) {
+void writeGcc(std::ostream &os, const Report &report, const FormatOptions &) {
   for (const FileStatus &f : report.files)
     for (const DiagnosticGroup &g : groupDiagnostics(f.diagnostics))
       if (g.first->severity == "error" || g.first->severity == "fatal error")

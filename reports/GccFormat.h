@@ -1,4 +1,5 @@
 #pragma once
+#include "reports/Formats.h"
 #include "reports/Report.h"
 #include <ostream>
 
@@ -8,6 +9,6 @@ namespace warpcheck {
 // gcc, clang, Emacs, Vim and VS Code's $gcc problem matcher read. Parse
 // errors of files come first as `error:` lines. Findings without a location
 // (a run without -lineinfo) start with `warpcheck:`.
-void writeGcc(std::ostream &os, const Report &report);
+void writeGcc(std::ostream &os, const Report &report, const FormatOptions &opts);
 
 } // namespace warpcheck

@@ -19,9 +19,10 @@ const char *command(Severity s) {
   return "notice";
 }
 
+// A note's place, by line: GitHub shows the note's text, not a link.
 std::string where(const SourceRange &r, const std::string &root) {
   if (!r.valid()) return "";
-  return shownPath(r.file, root) + ":" + std::to_string(r.line) + ": ";
+  return locationText(shownPath(r.file, root), r, ColumnShown::None) + ": ";
 }
 
 } // namespace
@@ -49,7 +50,8 @@ std::string githubEscapeProperty(const std::string &s) {
   return out;
 }
 
-void writeGithub(std::ostream &os, const Report &report, const std::string &root) {
+void writeGithub(std::ostream &os, const Report &report, const FormatOptions &opts) {
+  const std::string &root = opts.sourceRoot;
   std::vector<const Finding *> order;
   for (const Finding &f : report.findings) order.push_back(&f);
   std::stable_sort(order.begin(), order.end(),

@@ -1,4 +1,5 @@
 #pragma once
+#include "reports/Formats.h"
 #include "reports/Report.h"
 #include <ostream>
 
@@ -8,9 +9,9 @@ namespace warpcheck {
 // col=…,endColumn=…,title=…::message` per finding: parse errors of files,
 // then errors, warnings and notices (GitHub shows 10 of each per step: when more would
 // be dropped, a last `::notice` says how many there are in all). Notes go
-// into the message, one per line. With a `sourceRoot`, file paths are made
-// relative to it: GitHub places annotations by repository-relative path.
-void writeGithub(std::ostream &os, const Report &report, const std::string &sourceRoot = "");
+// into the message, one per line. With a `opts.sourceRoot`, file paths are
+// made relative to it: GitHub places annotations by repository-relative path.
+void writeGithub(std::ostream &os, const Report &report, const FormatOptions &opts);
 
 // Workflow-command escaping (actions/toolkit): data escapes %, CR, LF;
 // properties also : and ,.

@@ -122,7 +122,7 @@ std::string ruleSection(PageContext &ctx, const Report &report, const RuleGroup 
 
 } // namespace
 
-void writeHtml(std::ostream &os, const Report &report, const HtmlOptions &opts) {
+void writeHtml(std::ostream &os, const Report &report, const FormatOptions &opts) {
   PageContext ctx;
   ctx.sourceRoot = opts.sourceRoot;
   std::vector<RuleGroup> rules = groupByRule(report);

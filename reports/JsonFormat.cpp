@@ -162,7 +162,7 @@ json toJson(const Report &report) {
 
 // Paths and compiler messages are bytes, not always UTF-8: replace what is not
 // valid UTF-8 (U+FFFD) rather than throw.
-void writeJson(std::ostream &os, const Report &report) {
+void writeJson(std::ostream &os, const Report &report, const FormatOptions &) {
   os << toJson(report).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
 }
 

@@ -1,4 +1,5 @@
 #pragma once
+#include "reports/Formats.h"
 #include "reports/Report.h"
 #include <nlohmann/json.hpp>
 #include <ostream>
@@ -8,6 +9,8 @@ namespace warpcheck {
 // The documented JSON report (docs/report-format.md, schema version
 // kReportSchemaVersion).
 nlohmann::json toJson(const Report &report);
-void writeJson(std::ostream &os, const Report &report);
+// Takes no options: the JSON report is the data the other formats are made
+// from, paths and all.
+void writeJson(std::ostream &os, const Report &report, const FormatOptions &opts);
 
 } // namespace warpcheck

@@ -2,6 +2,7 @@
 #include "reports/Counted.h"
 #include "reports/DiagnosticGroups.h"
 #include "reports/Printable.h"
+#include "reports/RunMessages.h"
 #include "reports/SourceCache.h"
 #include <algorithm>
 #include <map>
@@ -57,7 +58,7 @@ ShownLine expandLine(const std::string &raw) {
 
 class TextWriter {
 public:
-  TextWriter(std::ostream &os, const TextOptions &opts) : os_(os), opts_(opts) {}
+  TextWriter(std::ostream &os, const FormatOptions &opts) : os_(os), opts_(opts) {}
 
   // `file:line:col: sev: msg [rule]`: the first line of every message, in the
   // form VS Code's $gcc problem matcher and editors' error parsers expect.
@@ -135,17 +136,30 @@ private:
   }
 
   std::ostream &os_;
-  TextOptions opts_;
+  const FormatOptions &opts_;
   SourceCache sources_;
 };
 
-} // namespace
+void writeMessages(std::ostream &os, const Report &report, const FormatOptions &opts);
 
-void writeProblems(std::ostream &os, const Report &report) {
-  for (const std::string &p : report.problems) os << "warpcheck: error: " << printable(p) << '\n';
+// A run report: its findings (at most opts.printLimit), then what the run
+// has to say.
+void writeRunText(std::ostream &os, const Report &report, const FormatOptions &opts) {
+  size_t hidden = 0;
+  if (opts.printLimit && report.findings.size() > opts.printLimit) {
+    hidden = report.findings.size() - opts.printLimit;
+    Report shown = report;
+    shown.findings.resize(opts.printLimit);
+    writeMessages(os, shown, opts);
+  } else {
+    writeMessages(os, report, opts);
+  }
+  if (hidden) os << "warpcheck: " << hidden << " more findings not shown (--print-limit " << opts.printLimit << ")\n";
+  writeRunMessages(os, report);
 }
 
-void writeText(std::ostream &os, const Report &report, const TextOptions &opts) {
+// The files' compiler messages, the findings and the report's problems.
+void writeMessages(std::ostream &os, const Report &report, const FormatOptions &opts) {
   TextWriter w(os, opts);
   for (const FileStatus &f : report.files) {
     for (const DiagnosticGroup &g : groupDiagnostics(f.diagnostics)) {
@@ -167,6 +181,17 @@ void writeText(std::ostream &os, const Report &report, const TextOptions &opts) 
     }
   }
   writeProblems(os, report);
+}
+
+} // namespace
+
+void writeProblems(std::ostream &os, const Report &report) {
+  for (const std::string &p : report.problems) os << "warpcheck: error: " << printable(p) << '\n';
+}
+
+void writeText(std::ostream &os, const Report &report, const FormatOptions &opts) {
+  if (report.run) return writeRunText(os, report, opts);
+  writeMessages(os, report, opts);
 }
 
 void writeSuppressedCounts(std::ostream &os, const SuppressedCounts &s) {

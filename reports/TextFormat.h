@@ -1,18 +1,17 @@
 #pragma once
+#include "reports/Formats.h"
 #include "reports/Report.h"
 #include <ostream>
 
 namespace warpcheck {
 
-struct TextOptions {
-  bool showSource = true; // the source line and a caret under each message
-  bool color = false;
-};
-
 // clang-style diagnostics: `file:line:col: warning: message [rule]`, the
-// source line with a caret, then `note:` lines; parse errors of files first.
-// The first line of each finding matches VS Code's $gcc problem matcher.
-void writeText(std::ostream &os, const Report &report, const TextOptions &opts);
+// source line with a caret (opts.showSource), then `note:` lines; parse
+// errors of files first. The first line of each finding matches VS Code's
+// $gcc problem matcher. A run report shows at most opts.printLimit findings
+// and ends with what the run has to say (reports/RunMessages.h), as
+// `warpcheck run` prints it.
+void writeText(std::ostream &os, const Report &report, const FormatOptions &opts);
 
 // "warpcheck: error: <problem>" for each of the report's problems (a lint
 // that analysed nothing); writeText ends with them.

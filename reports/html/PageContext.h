@@ -16,11 +16,7 @@ struct PageContext {
     return shownPath(file, sourceRoot);
   }
   // "path:line:col" ("path:line" without a column, "path" for a whole file).
-  std::string location(const SourceRange &r) const {
-    if (!r.valid()) return r.file.empty() ? "" : path(r.file);
-    std::string s = path(r.file) + ":" + std::to_string(r.line);
-    return r.column ? s + ":" + std::to_string(r.column) : s;
-  }
+  std::string location(const SourceRange &r) const { return locationText(path(r.file), r, ColumnShown::IfKnown); }
 };
 
 } // namespace warpcheck::html

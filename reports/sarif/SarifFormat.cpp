@@ -116,7 +116,7 @@ json sarifSuppression(SuppressionKind by) {
 
 } // namespace
 
-json toSarif(const Report &report, const SarifOptions &opts) {
+json toSarif(const Report &report, const FormatOptions &opts) {
   // Fingerprints come from the CLI; a report built elsewhere gets them here.
   std::vector<Finding> fingerprinted;
   const std::vector<Finding> *findings = &report.findings;
@@ -204,7 +204,7 @@ json toSarif(const Report &report, const SarifOptions &opts) {
           {"runs", json::array({run})}};
 }
 
-void writeSarif(std::ostream &os, const Report &report, const SarifOptions &opts) {
+void writeSarif(std::ostream &os, const Report &report, const FormatOptions &opts) {
   os << toSarif(report, opts).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
 }
 

@@ -3,29 +3,19 @@
 // "SARIF"): one run with every rule of the catalogue, one result per
 // finding, and the files and run summary as invocation notifications,
 // artifacts and run properties.
+#include "reports/Formats.h"
 #include "reports/Report.h"
-#include <cstddef>
 #include <nlohmann/json.hpp>
 #include <ostream>
-#include <string>
 
 namespace warpcheck {
 
-// GitHub code scanning rejects a run with more results than this.
-inline constexpr size_t kSarifMaxResults = 25000;
-
-struct SarifOptions {
-  // Absolute directory that artifact URIs are relative to (%SRCROOT%); ""
-  // writes absolute file URIs.
-  std::string sourceRoot;
-  // Beyond this many findings, the most severe are kept (in report order)
-  // and a notification says how many were left out.
-  size_t maxResults = kSarifMaxResults;
-};
-
-nlohmann::json toSarif(const Report &report, const SarifOptions &opts);
+// Artifact URIs are relative to opts.sourceRoot (%SRCROOT%), absolute file
+// URIs without one; at most opts.maxResults results (kSarifMaxResults for
+// GitHub code scanning).
+nlohmann::json toSarif(const Report &report, const FormatOptions &opts);
 // Deterministic: the same report gives the same bytes. Bytes that are not
 // UTF-8 become U+FFFD instead of throwing.
-void writeSarif(std::ostream &os, const Report &report, const SarifOptions &opts);
+void writeSarif(std::ostream &os, const Report &report, const FormatOptions &opts);
 
 } // namespace warpcheck

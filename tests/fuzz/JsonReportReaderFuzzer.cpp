@@ -15,7 +15,7 @@ namespace {
 
 std::string written(const Report &r) {
   std::ostringstream os;
-  writeJson(os, r);
+  writeJson(os, r, {});
   return os.str();
 }
 

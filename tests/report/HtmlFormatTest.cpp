@@ -20,7 +20,7 @@ namespace {
 
 std::string page(const Report &r, const std::string &sourceRoot = kSourceRoot) {
   std::ostringstream os;
-  writeHtml(os, r, {sourceRoot});
+  writeHtml(os, r, rootedAt(sourceRoot));
   return os.str();
 }
 

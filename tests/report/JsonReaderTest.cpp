@@ -25,7 +25,7 @@ std::string golden() {
 
 std::string written(const Report &r) {
   std::ostringstream os;
-  writeJson(os, r);
+  writeJson(os, r, {});
   return os.str();
 }
 

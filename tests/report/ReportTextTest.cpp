@@ -12,7 +12,7 @@ namespace {
 
 std::string text(const Report &r, bool showSource = true, bool color = false) {
   std::ostringstream os;
-  TextOptions opts;
+  FormatOptions opts;
   opts.showSource = showSource;
   opts.color = color;
   writeText(os, r, opts);

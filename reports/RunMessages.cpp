@@ -1,24 +1,9 @@
-#include "cli/RunText.h"
+#include "reports/RunMessages.h"
 #include "reports/Counted.h"
 #include "reports/Printable.h"
 #include "reports/TextFormat.h"
-#include <cstring>
 
-namespace warpcheck::cli {
-
-void writeRunText(std::ostream &os, const Report &report, size_t printLimit, bool color) {
-  Report shown = report;
-  size_t hidden = 0;
-  if (printLimit && shown.findings.size() > printLimit) {
-    hidden = shown.findings.size() - printLimit;
-    shown.findings.resize(printLimit);
-  }
-  TextOptions opts;
-  opts.color = color;
-  writeText(os, shown, opts);
-  if (hidden) os << "warpcheck: " << hidden << " more findings not shown (--print-limit " << printLimit << ")\n";
-  writeRunMessages(os, report);
-}
+namespace warpcheck {
 
 void writeRunMessages(std::ostream &os, const Report &report) {
   const RunSummary &r = *report.run;
@@ -34,4 +19,4 @@ void writeRunMessages(std::ostream &os, const Report &report) {
   os << "\n";
 }
 
-} // namespace warpcheck::cli
+} // namespace warpcheck
