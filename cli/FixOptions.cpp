@@ -1,5 +1,5 @@
 #include "cli/FixOptions.h"
-#include "cli/OutputFile.h"
+#include "reports/OutputFile.h"
 #include "reports/Counted.h"
 #include "reports/ReadFile.h"
 #include "reports/fix/ExportFixes.h"

@@ -7,15 +7,13 @@
 #include "cli/ChildProcess.h"
 #include "cli/Commands.h"
 #include "cli/ConfigOptions.h"
-#include "cli/OutputFile.h"
+#include "reports/OutputFile.h"
 #include "cli/RunSetup.h"
 #include "cli/SanitizerOptions.h"
 #include "cli/ReportOutput.h"
 #include "cli/ReportControls.h"
 #include "config/ConfigApply.h"
 #include "reports/Demangle.h"
-#include "reports/RunMessages.h"
-#include "reports/TextFormat.h"
 #include "runtime/LogFileName.h"
 #include "runtime/ProcessLogs.h"
 #include "runtime/RunFindings.h"
@@ -362,7 +360,6 @@ int runCommand(const std::vector<std::string> &args) {
       summary.warnings.push_back("process " + std::to_string(p.pid) + " of the program was not checked: " + p.error);
   if (files.nvdisasm.empty() && anyRecords)
     summary.warnings.push_back("nvdisasm not found (set WARPCHECK_NVDISASM): findings show function+offset only");
-  mergeFindings(report.findings);
   if (!traceOut.empty()) {
     // The program's own trace; its children's stay unwritten.
     std::string traced = work + "/trace-" + std::to_string(status.pid) + ".jsonl", text, why;
@@ -379,21 +376,19 @@ int runCommand(const std::vector<std::string> &args) {
   removeTree(work);
   if (journalDir.rfind(work, 0) != 0) removeTree(journalDir);
 
-  if (!controls.apply(report, out.sourceRoot, {}, configuring(config), error)) {
+  // finish() merges the findings of the program's processes too.
+  if (!finish(report, controls.loaded(), {out.sourceRoot, {}, configuring(config)}, error)) {
     std::cerr << "warpcheck run: error: " << error << "\n";
     return kExitUsage;
   }
 
-  std::ostringstream os;
-  FormatOptions fo = out.formatOptions(isatty(STDERR_FILENO));
-  fo.printLimit = printLimit;
-  writeReport(os, report, out.format, fo);
-  if (!out.write(os.str(), std::cerr, "standard error", error)) {
+  // The run's messages follow on stderr where the format does not carry them.
+  EmitOptions emitting = out.emitOptions(isatty(STDERR_FILENO));
+  emitting.formatOptions.printLimit = printLimit;
+  if (!emit(report, emitting, std::cerr, "standard error", std::cerr, error)) {
     std::cerr << "warpcheck run: error: " << error << "\n";
     return kExitUsage;
   }
-  // JSON carries them in its `run` section; the other formats do not.
-  if (out.format != "text" && out.format != "json") writeRunMessages(std::cerr, report);
 
   if (errorExit >= 0 && failsRun(config, report.findings)) return errorExit;
   if (status.signal) {

@@ -9,7 +9,7 @@
 #include <ostream>
 #include <string>
 
-namespace warpcheck::cli {
+namespace warpcheck {
 
 // Checks, before any work, that `path` can become an output: not a
 // directory, its directory exists. False with a one-line `error`.
@@ -25,4 +25,4 @@ bool writeOutputFile(const std::string &path, const std::string &text, std::stri
 // output: No space left on device") when a write failed.
 bool flushStream(std::ostream &os, const std::string &name, std::string &error);
 
-} // namespace warpcheck::cli
+} // namespace warpcheck

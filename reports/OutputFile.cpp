@@ -1,4 +1,4 @@
-#include "cli/OutputFile.h"
+#include "reports/OutputFile.h"
 #include <cerrno>
 #include <csignal>
 #include <cstring>
@@ -7,7 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-namespace warpcheck::cli {
+namespace warpcheck {
 namespace {
 
 std::string dirOf(const std::string &path) {
@@ -139,4 +139,4 @@ bool flushStream(std::ostream &os, const std::string &name, std::string &error) 
   return false;
 }
 
-} // namespace warpcheck::cli
+} // namespace warpcheck
