@@ -1,6 +1,6 @@
 #include "cli/FixOptions.h"
 #include "reports/OutputFile.h"
-#include "reports/Counted.h"
+#include "reports/formats/Counted.h"
 #include "reports/ReadFile.h"
 #include "reports/fix/ExportFixes.h"
 #include "reports/fix/FixPlan.h"

@@ -8,7 +8,7 @@
 // A file modified after lint started is not touched: an error, exit 2.
 #include "cli/ArgParser.h"
 #include "cli/OutputClash.h"
-#include "reports/Report.h"
+#include "reports/model/Report.h"
 #include <ctime>
 #include <ostream>
 #include <string>

@@ -5,7 +5,7 @@
 #include "cli/Commands.h"
 #include "cli/ReportOutput.h"
 #include "cli/ReportControls.h"
-#include "reports/JsonReader.h"
+#include "reports/input/JsonReader.h"
 #include <iostream>
 #include <unistd.h>
 

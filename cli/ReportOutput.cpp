@@ -1,6 +1,6 @@
 #include "cli/ReportOutput.h"
 #include "reports/OutputFile.h"
-#include "reports/SourcePaths.h"
+#include "reports/model/SourcePaths.h"
 #include <cstdlib>
 #include <filesystem>
 

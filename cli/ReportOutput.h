@@ -5,7 +5,7 @@
 #include "cli/ArgParser.h"
 #include "cli/OutputClash.h"
 #include "reports/Emit.h"
-#include "reports/Report.h"
+#include "reports/model/Report.h"
 #include <string>
 #include <vector>
 

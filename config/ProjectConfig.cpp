@@ -3,7 +3,7 @@
 #include "reports/Glob.h"
 #include "reports/Printable.h"
 #include "reports/ReadFile.h"
-#include "reports/RuleCatalog.h"
+#include "reports/model/RuleCatalog.h"
 #include <algorithm>
 #include <cctype>
 #include <filesystem>

@@ -1,7 +1,7 @@
 #include "reports/Emit.h"
 #include "reports/OutputFile.h"
-#include "reports/RunMessages.h"
-#include "reports/TextFormat.h"
+#include "reports/formats/RunMessages.h"
+#include "reports/formats/TextFormat.h"
 #include <sstream>
 
 namespace warpcheck {

@@ -3,8 +3,8 @@
 // written in the format asked for, to -o FILE or the command's stream, then
 // on the messages stream what that format does not carry; and what the exit
 // code is decided from.
-#include "reports/Formats.h"
-#include "reports/Report.h"
+#include "reports/formats/Formats.h"
+#include "reports/model/Report.h"
 #include <functional>
 #include <ostream>
 #include <string>

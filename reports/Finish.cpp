@@ -1,5 +1,5 @@
 #include "reports/Finish.h"
-#include "reports/Fingerprint.h"
+#include "reports/suppress/Fingerprint.h"
 #include "reports/OutputFile.h"
 #include "reports/suppress/Nolint.h"
 #include "reports/suppress/UnusedSuppressions.h"

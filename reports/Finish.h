@@ -7,7 +7,7 @@
 // left); then the unused-suppression findings of what NOLINT and the
 // baseline left unused (lint). What each control removes is kept
 // (Report::suppressedFindings) as well as counted.
-#include "reports/Report.h"
+#include "reports/model/Report.h"
 #include "reports/suppress/Baseline.h"
 #include "reports/suppress/SuppressionFile.h"
 #include <functional>

@@ -4,7 +4,7 @@
     scripts/check_layers.py [--root DIR] [--no-allow-list]
 
 Reads every `#include "..."` (and `#include <...>` of a project path) in
-analyzer/, reports/, runtime/, config/, cli/ and instrument/ and checks three
+analyzer/, reports/, runtime/, config/, cli/ and instrument/ and checks four
 rules:
 
   1. Across top-level folders: cli may include everything; analyzer and
@@ -20,6 +20,11 @@ rules:
      instrument/; host code (the other runtime/ files and cli/) never
      includes runtime/inject/; runtime/reference/ (the CPU reference
      checker, its own target) includes only itself and nothing includes it.
+  4. Inside reports/, the parts of REPORTS_MAY_INCLUDE: model/ (the report
+     itself) includes no other part; suppress/, input/, fix/ and formats/
+     build on it (formats/ also on suppress/'s fingerprints), never the
+     other way; the pipeline at the top (finish(), emit()) may use them all.
+     The helpers of REPORTS_HELPERS, still at the top, are for every part.
 
 Known violations that issue 22 removes later are listed in ALLOWED; an
 entry that no longer occurs is an error too, so the list only shrinks.
@@ -47,6 +52,21 @@ MAY_INCLUDE = {
 # analyses are the folders issue 22 plans (options and the analysis context;
 # the CUDA/HIP API table; the analysis engines, which may use uniformity).
 ANALYZER_LAYERS = ["frontend", "core", "cuda", "uniformity", "analyses", "checks", "driver"]
+
+# reports/'s parts (reports/CMakeLists.txt): what each may include besides
+# itself and REPORTS_HELPERS. "top" is the pipeline in reports/ itself.
+REPORTS_MAY_INCLUDE = {
+    "model": set(),
+    "suppress": {"model"},
+    "input": {"model"},
+    "fix": {"model"},
+    "formats": {"model", "suppress"},
+    "top": {"model", "suppress", "input", "fix", "formats"},
+}
+
+# Leaf helpers still at the top of reports/ (file stems) that every part may
+# use and that include only each other; they move to a support/ library.
+REPORTS_HELPERS = {"Glob", "Printable", "Demangle", "ReadFile", "JsonInput"}
 
 # runtime/ sources that runtime/CMakeLists.txt compiles into the injected
 # library as well as into the host-side warpcheck_runlog: their headers are
@@ -85,6 +105,16 @@ def runtime_part(path):
     return "host"
 
 
+def reports_part(path):
+    """The part of reports/ a path belongs to ("helper" for REPORTS_HELPERS), or None outside it."""
+    parts = path.split("/")
+    if parts[0] != "reports":
+        return None
+    if len(parts) == 2:
+        return "helper" if os.path.splitext(parts[1])[0] in REPORTS_HELPERS else "top"
+    return parts[1]
+
+
 def analyzer_layer(path):
     parts = path.split("/")
     return parts[1] if parts[0] == "analyzer" and len(parts) > 2 else None
@@ -104,6 +134,18 @@ def rule_broken(src, dst):
         if ls and ld and ANALYZER_LAYERS.index(ld) > ANALYZER_LAYERS.index(ls):
             return (f"analyzer layer {ls} may not include the higher layer {ld} "
                     f"({' -> '.join(ANALYZER_LAYERS)})")
+    ps, pd = reports_part(src), reports_part(dst)
+    if top_src == top_dst == "reports" and ps != pd and pd != "helper":
+        for part in (ps, pd):
+            if part not in REPORTS_MAY_INCLUDE and part != "helper":
+                return (f"reports/{part} is not a known part: place it in REPORTS_MAY_INCLUDE "
+                        f"of scripts/check_layers.py")
+        if ps == "helper":
+            return f"reports/{os.path.basename(src)} is a helper: it includes only the other helpers"
+        if pd not in REPORTS_MAY_INCLUDE[ps]:
+            what = "the pipeline at the top of reports/" if pd == "top" else f"reports/{pd}"
+            return (f"reports/{ps} may not include {what} "
+                    f"(model is the report; formats, suppress, input and fix build on it)")
     rs, rd = runtime_part(src), runtime_part(dst)
     if rd == "reference" and rs != "reference":
         return "runtime/reference is its own target: nothing else includes it"

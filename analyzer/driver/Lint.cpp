@@ -2,7 +2,7 @@
 #include "analyzer/checks/CheckRegistry.h"
 #include "analyzer/driver/PassRunner.h"
 #include "reports/Printable.h"
-#include "reports/RuleCatalog.h"
+#include "reports/model/RuleCatalog.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/GlobPattern.h"
 #include "llvm/Support/Path.h"

@@ -1,6 +1,6 @@
 #include "reports/suppress/Baseline.h"
 #include "reports/ReadFile.h"
-#include "reports/SourcePaths.h"
+#include "reports/model/SourcePaths.h"
 #include <algorithm>
 #include <map>
 #include <nlohmann/json.hpp>

@@ -3,8 +3,8 @@
 #include "reports/Glob.h"
 #include "reports/Printable.h"
 #include "reports/ReadFile.h"
-#include "reports/RuleCatalog.h"
-#include "reports/SourcePaths.h"
+#include "reports/model/RuleCatalog.h"
+#include "reports/model/SourcePaths.h"
 #include "reports/suppress/Nolint.h"
 #include <algorithm>
 #include <cstdlib>

@@ -22,9 +22,9 @@
 // allocation (its malloc serves the whole process), so warpcheck code that
 // reads or frees clang's memory wrongly is caught.
 #include "analyzer/driver/Lint.h"
-#include "reports/Fingerprint.h"
-#include "reports/Formats.h"
-#include "reports/SourceCache.h"
+#include "reports/suppress/Fingerprint.h"
+#include "reports/formats/Formats.h"
+#include "reports/model/SourceCache.h"
 #include "reports/suppress/Nolint.h"
 #include <cstddef>
 #include <cstdint>

@@ -2,10 +2,10 @@
 // reach the terminal raw in the human-readable formats, and a newline in a
 // file name keeps gcc and github at one line per finding (issue 24, item 6).
 #include "ReportTestUtil.h"
-#include "reports/GccFormat.h"
-#include "reports/GithubFormat.h"
+#include "reports/formats/GccFormat.h"
+#include "reports/formats/GithubFormat.h"
 #include "reports/Printable.h"
-#include "reports/TextFormat.h"
+#include "reports/formats/TextFormat.h"
 #include "reports/suppress/SuppressionFile.h"
 #include <sstream>
 

@@ -1,8 +1,8 @@
-// The format table (reports/Formats.h): one writer signature for every
+// The format table (reports/formats/Formats.h): one writer signature for every
 // format, one name -> writer table that --format, its help and every
 // command write through.
 #include "ReportTestUtil.h"
-#include "reports/Formats.h"
+#include "reports/formats/Formats.h"
 #include <gtest/gtest.h>
 
 using namespace warpcheck;

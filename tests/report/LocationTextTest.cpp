@@ -1,10 +1,10 @@
 // locationText: the one builder of "file:line:col" that every format that
 // names a place uses (text, gcc, github notes, codeclimate, html).
 #include "ReportTestUtil.h"
-#include "reports/CodeClimateFormat.h"
-#include "reports/GccFormat.h"
-#include "reports/GithubFormat.h"
-#include "reports/HtmlFormat.h"
+#include "reports/formats/CodeClimateFormat.h"
+#include "reports/formats/GccFormat.h"
+#include "reports/formats/GithubFormat.h"
+#include "reports/formats/html/HtmlFormat.h"
 #include <gtest/gtest.h>
 
 using namespace warpcheck;

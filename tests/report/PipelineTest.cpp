@@ -3,9 +3,9 @@
 #include "ReportTestUtil.h"
 #include "reports/Emit.h"
 #include "reports/Finish.h"
-#include "reports/GccFormat.h"
-#include "reports/JsonFormat.h"
-#include "reports/TextFormat.h"
+#include "reports/formats/GccFormat.h"
+#include "reports/formats/JsonFormat.h"
+#include "reports/formats/TextFormat.h"
 #include <fstream>
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // golden report that tests/report/ validates against docs/report.schema.json
 // (so the schema, the docs and this writer cannot drift apart unnoticed).
 #include "ReportTestUtil.h"
-#include "reports/JsonFormat.h"
+#include "reports/formats/JsonFormat.h"
 #include <fstream>
 #include <sstream>
 

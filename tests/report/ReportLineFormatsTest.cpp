@@ -1,8 +1,8 @@
 // The one-line formats: gcc (with the problem matchers that read it) and
 // GitHub workflow commands.
 #include "ReportTestUtil.h"
-#include "reports/GccFormat.h"
-#include "reports/GithubFormat.h"
+#include "reports/formats/GccFormat.h"
+#include "reports/formats/GithubFormat.h"
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <regex>

@@ -1,7 +1,7 @@
 #pragma once
 // Helpers shared by the Report*Test.cpp unit tests.
-#include "reports/Formats.h"
-#include "reports/Report.h"
+#include "reports/formats/Formats.h"
+#include "reports/model/Report.h"
 #include <gtest/gtest.h>
 #include <fstream>
 #include <sstream>

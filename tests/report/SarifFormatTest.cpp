@@ -5,13 +5,13 @@
 // summary). tests/report/check_sarif.py validates the golden file written
 // here against the SARIF 2.1.0 schema.
 #include "ReportTestUtil.h"
-#include "reports/Fingerprint.h"
-#include "reports/Formats.h"
-#include "reports/ProjectUrls.h"
-#include "reports/RuleCatalog.h"
-#include "reports/sarif/SarifFormat.h"
-#include "reports/sarif/SarifRules.h"
-#include "reports/sarif/Utf16Columns.h"
+#include "reports/suppress/Fingerprint.h"
+#include "reports/formats/Formats.h"
+#include "reports/formats/ProjectUrls.h"
+#include "reports/model/RuleCatalog.h"
+#include "reports/formats/sarif/SarifFormat.h"
+#include "reports/formats/sarif/SarifRules.h"
+#include "reports/formats/sarif/Utf16Columns.h"
 #include <fstream>
 #include <set>
 #include <sstream>

@@ -3,12 +3,12 @@
 // as results with `suppressions`, HTML counts and lists them collapsed,
 // codeclimate leaves them out.
 #include "ReportTestUtil.h"
-#include "reports/CodeClimateFormat.h"
-#include "reports/HtmlFormat.h"
-#include "reports/JsonFormat.h"
-#include "reports/JsonReader.h"
-#include "reports/SourceCache.h"
-#include "reports/sarif/SarifFormat.h"
+#include "reports/formats/CodeClimateFormat.h"
+#include "reports/formats/html/HtmlFormat.h"
+#include "reports/formats/JsonFormat.h"
+#include "reports/input/JsonReader.h"
+#include "reports/model/SourceCache.h"
+#include "reports/formats/sarif/SarifFormat.h"
 #include "reports/suppress/Baseline.h"
 #include "reports/suppress/Nolint.h"
 #include <fstream>

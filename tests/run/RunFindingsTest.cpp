@@ -1,5 +1,5 @@
 #include "instrument/PatchState.h"
-#include "reports/JsonFormat.h"
+#include "reports/formats/JsonFormat.h"
 #include "runtime/RunFindings.h"
 #include <cstdlib>
 #include <fstream>
