@@ -3,7 +3,7 @@
 // (runLint: the real front end with the CUDA overlay headers and the
 // toolkit, the host pass and the sm_90 device pass, every rule, the
 // cross-pass comparison), then through what lint does next
-// (cli/ReportControls.cpp without the files a user names: fingerprints and
+// (finish() of reports/Finish.cpp without the files a user names: fingerprints and
 // NOLINT comments) and every report format. Checked beyond "no crash": the
 // file gets exactly one status, it is never skipped, a file whose parse
 // failed has a diagnostic saying why, and every finding has a rule, a

@@ -1,5 +1,5 @@
 // Suppressed findings in every format: the controls keep what they remove
-// (cli/ReportControls.cpp), JSON lists and reads them back, SARIF has them
+// (finish(), reports/Finish.cpp), JSON lists and reads them back, SARIF has them
 // as results with `suppressions`, HTML counts and lists them collapsed,
 // codeclimate leaves them out.
 #include "ReportTestUtil.h"
