@@ -1,6 +1,6 @@
 #include "cli/FixOptions.h"
-#include "cli/OutputFile.h"
-#include "reports/Counted.h"
+#include "reports/OutputFile.h"
+#include "reports/formats/Counted.h"
 #include "support/Files.h"
 #include "reports/fix/ExportFixes.h"
 #include "reports/fix/FixPlan.h"

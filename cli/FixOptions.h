@@ -3,12 +3,12 @@
 // the findings reported (not of those the configuration, NOLINT, a
 // suppression file or the baseline removed), each edit once, conflicting
 // fixes skipped with a note (reports/fix/FixPlan.h). --fix rewrites each
-// file atomically (cli/OutputFile.h) and prints "applied N fixes in M files"
+// file atomically (reports/OutputFile.h) and prints "applied N fixes in M files"
 // on stderr; the findings it fixed are still reported, as clang-tidy does.
 // A file modified after lint started is not touched: an error, exit 2.
 #include "cli/ArgParser.h"
 #include "cli/OutputClash.h"
-#include "reports/Report.h"
+#include "reports/model/Report.h"
 #include <ctime>
 #include <ostream>
 #include <string>

@@ -10,11 +10,11 @@
 #include "cli/ReportControls.h"
 #include "cli/TimeReport.h"
 #include "config/ConfigApply.h"
-#include "reports/TextFormat.h"
+#include "reports/formats/TextFormat.h"
 #include "support/GpuArch.h"
+#include "reports/Emit.h"
 #include <algorithm>
 #include <iostream>
-#include <sstream>
 #include <unistd.h>
 
 namespace warpcheck::cli {
@@ -250,21 +250,21 @@ int lintCommand(const std::vector<std::string> &args) {
   // Each TU's findings took its configuration in the analysis; a
   // suppression-invalid finding of a NOLINT comment takes that of its file.
   std::string configError;
-  if (!controls.apply(report, out.sourceRoot, analysed, configs.forControls(configError), error) ||
-      !(error = configError).empty()) {
+  FinishOptions finishing{out.sourceRoot, analysed, configs.forControls(configError)};
+  if (!finish(report, controls.loaded(), finishing, error) || !(error = configError).empty()) {
     std::cerr << "warpcheck: error: " << error << '\n';
     return kExitUsage;
   }
 
-  std::ostringstream text;
-  writeReport(text, report, out.format, out.formatOptions(isatty(STDOUT_FILENO)));
-  if (!out.write(text.str(), std::cout, "standard output", error)) {
+  // The time report and summary on stderr, so that stdout holds the report
+  // and nothing else.
+  EmitOptions emitting = out.emitOptions(isatty(STDOUT_FILENO));
+  emitting.quiet = quiet;
+  if (opts.timeReport) emitting.beforeSummary = [&report](std::ostream &os) { writeTimeReport(os, report); };
+  if (!emit(report, emitting, std::cout, "standard output", std::cerr, error)) {
     std::cerr << "warpcheck: error: " << error << '\n';
     return kExitUsage;
   }
-  // On stderr, so that stdout holds the report and nothing else.
-  if (opts.timeReport) writeTimeReport(std::cerr, report);
-  if (!quiet) writeSummary(std::cerr, report);
   if (!nothing.empty()) {
     std::cerr << "warpcheck: error: " << nothing << '\n';
     return kExitUsage;
@@ -278,12 +278,8 @@ int lintCommand(const std::vector<std::string> &args) {
 
   // A file whose analysis a time budget (of the file or of one of its
   // functions) cut short is no clean result.
-  bool parseErrors = false, incomplete = false;
-  for (const FileStatus &f : report.files) {
-    parseErrors |= f.status == FileStatusKind::ParseError;
-    incomplete |= !f.incompleteRules.empty();
-  }
-  if (parseErrors || incomplete) return kExitUsage;
+  EmitVerdict verdict = verdictOf(report);
+  if (verdict.parseErrors || verdict.incomplete) return kExitUsage;
   if (exitZero) return kExitClean;
   bool fails = configs.failRun(report.findings, error);
   if (!error.empty()) {

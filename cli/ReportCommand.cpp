@@ -4,12 +4,9 @@
 #include "cli/ArgParser.h"
 #include "cli/Commands.h"
 #include "cli/ReportOutput.h"
-#include "cli/RunText.h"
 #include "cli/ReportControls.h"
-#include "reports/JsonReader.h"
-#include "reports/TextFormat.h"
+#include "reports/input/JsonReader.h"
 #include <iostream>
-#include <sstream>
 #include <unistd.h>
 
 namespace warpcheck::cli {
@@ -95,28 +92,24 @@ int reportCommand(const std::vector<std::string> &args) {
     std::cerr << "warpcheck report: error: " << error << '\n';
     return kExitUsage;
   }
-  if (!out.open(error) || !controls.load(error) || !controls.apply(report, out.sourceRoot, {}, {}, error)) {
+  if (!out.open(error) || !controls.load(error) || !finish(report, controls.loaded(), {out.sourceRoot, {}, {}}, error)) {
     std::cerr << "warpcheck report: error: " << error << '\n';
     return kExitUsage;
   }
 
   // As the command that wrote the report shows it: a run report's text ends
   // with what the run has to say, and other formats leave that to stderr.
-  std::ostringstream os;
-  FormatOptions fo = out.formatOptions(isatty(STDOUT_FILENO));
-  if (report.run && out.format == "text") writeRunText(os, report, 0, fo.color);
-  else writeReport(os, report, out.format, fo);
-  if (!out.write(os.str(), std::cout, "standard output", error)) {
+  EmitOptions emitting = out.emitOptions(isatty(STDOUT_FILENO));
+  emitting.quiet = quiet;
+  if (!emit(report, emitting, std::cout, "standard output", std::cerr, error)) {
     std::cerr << "warpcheck report: error: " << error << '\n';
     return kExitUsage;
   }
-  if (!quiet && report.run && out.format != "text" && out.format != "json") writeRunMessages(std::cerr, report);
-  if (!quiet && !report.run) writeSummary(std::cerr, report);
 
-  for (const FileStatus &f : report.files)
-    if (f.status == FileStatusKind::ParseError) return kExitUsage;
-  // A lint that analysed nothing said so in its report; it is still not clean.
-  if (!report.problems.empty()) return kExitUsage;
+  // A lint that analysed nothing said so in its report; it is still not
+  // clean. (A file's incomplete rules are left to the findings, as ever.)
+  EmitVerdict verdict = verdictOf(report);
+  if (verdict.parseErrors || verdict.problems) return kExitUsage;
   if (exitZero) return kExitClean;
   for (const Finding &f : report.findings)
     if (f.severity >= failOn) return kExitFindings;

@@ -1,6 +1,6 @@
 #include "cli/ReportOutput.h"
-#include "cli/OutputFile.h"
-#include "reports/SourcePaths.h"
+#include "reports/OutputFile.h"
+#include "reports/model/SourcePaths.h"
 #include <cstdlib>
 #include <filesystem>
 
@@ -41,13 +41,6 @@ bool OutputOptions::open(std::string &error) {
   return output.empty() || checkOutputPath(output, error);
 }
 
-bool OutputOptions::write(const std::string &text, std::ostream &fallback, const std::string &fallbackName,
-                          std::string &error) const {
-  if (!output.empty()) return writeOutputFile(output, text, error);
-  fallback << text;
-  return flushStream(fallback, fallbackName, error);
-}
-
 void OutputOptions::addOutputs(std::vector<NamedPath> &outputs) const {
   if (!output.empty()) outputs.push_back({"the output", output});
 }
@@ -62,11 +55,13 @@ static bool colorWanted(const std::string &when, bool toTerminal) {
   return toTerminal;
 }
 
-FormatOptions OutputOptions::formatOptions(bool fallbackIsTerminal) const {
-  FormatOptions fo;
-  fo.color = colorWanted(color, output.empty() && fallbackIsTerminal);
-  fo.sourceRoot = sourceRoot;
-  return fo;
+EmitOptions OutputOptions::emitOptions(bool fallbackIsTerminal) const {
+  EmitOptions eo;
+  eo.format = format;
+  eo.output = output;
+  eo.formatOptions.color = colorWanted(color, output.empty() && fallbackIsTerminal);
+  eo.formatOptions.sourceRoot = sourceRoot;
+  return eo;
 }
 
 } // namespace warpcheck::cli

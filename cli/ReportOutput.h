@@ -1,11 +1,11 @@
 #pragma once
 // What `lint`, `run` and `report` share once a Report exists: the output
-// options (format, file, colour, source root) and writing the report.
+// options (format, file, colour, source root) that emit() (reports/Emit.h)
+// writes the report by.
 #include "cli/ArgParser.h"
 #include "cli/OutputClash.h"
-#include "reports/Formats.h"
-#include "reports/Report.h"
-#include <iosfwd>
+#include "reports/Emit.h"
+#include "reports/model/Report.h"
 #include <string>
 #include <vector>
 
@@ -22,15 +22,11 @@ struct OutputOptions {
   // After parsing: fills the source root and checks that -o FILE can be
   // written (nothing is created yet); false with `error` when it cannot.
   bool open(std::string &error);
-  // Writes the whole report: to -o FILE through a temporary file and a
-  // rename (cli/OutputFile.h), else to `fallback` ("standard output" or
-  // "standard error" is `fallbackName`). False with a one-line `error` when
-  // any byte was not written.
-  bool write(const std::string &text, std::ostream &fallback, const std::string &fallbackName,
-             std::string &error) const;
   // -o FILE, for the check against the inputs (cli/OutputClash.h).
   void addOutputs(std::vector<NamedPath> &outputs) const;
-  FormatOptions formatOptions(bool fallbackIsTerminal) const;
+  // What emit() needs from these options; `fallbackIsTerminal`: whether
+  // the command's own stream is a terminal (colour on `auto`).
+  EmitOptions emitOptions(bool fallbackIsTerminal) const;
 };
 
 } // namespace warpcheck::cli

@@ -2,7 +2,7 @@
 // generated from rules/*.md.
 #include "cli/ArgParser.h"
 #include "cli/Commands.h"
-#include "reports/RuleCatalog.h"
+#include "reports/model/RuleCatalog.h"
 #include <algorithm>
 #include <iomanip>
 #include <iostream>

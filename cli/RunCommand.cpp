@@ -7,22 +7,23 @@
 #include "cli/ChildProcess.h"
 #include "cli/Commands.h"
 #include "cli/ConfigOptions.h"
-#include "cli/OutputFile.h"
+#include "reports/OutputFile.h"
 #include "cli/RunFlagOptions.h"
 #include "cli/RunSetup.h"
-#include "cli/RunText.h"
 #include "cli/SanitizerOptions.h"
 #include "cli/ReportOutput.h"
 #include "cli/ReportControls.h"
 #include "config/ConfigApply.h"
 #include "support/Demangle.h"
 #include "support/Files.h"
-#include "reports/TextFormat.h"
+#include "reports/formats/TextFormat.h"
 #include "runtime/host/LogFileName.h"
 #include "runtime/host/ProcessLogs.h"
 #include "runtime/host/RunFindings.h"
 #include "runtime/common/FlagValidators.h"
 #include "runtime/common/Flags.h"
+#include "runtime/common/KernelFilter.h"
+#include "runtime/common/TargetProcesses.h"
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
@@ -277,7 +278,6 @@ int runCommand(const std::vector<std::string> &args) {
       summary.warnings.push_back("process " + std::to_string(p.pid) + " of the program was not checked: " + p.error);
   if (files.nvdisasm.empty() && anyRecords)
     summary.warnings.push_back("nvdisasm not found (set WARPCHECK_NVDISASM): findings show function+offset only");
-  mergeFindings(report.findings);
   if (!traceOut.empty()) {
     // The program's own trace; its children's stay unwritten.
     std::string traced = work + "/trace-" + std::to_string(status.pid) + ".jsonl", text, why;
@@ -297,21 +297,19 @@ int runCommand(const std::vector<std::string> &args) {
   removeTree(work);
   if (journalDir.rfind(work, 0) != 0) removeTree(journalDir);
 
-  if (!controls.apply(report, out.sourceRoot, {}, configuring(config), error)) {
+  // finish() merges the findings of the program's processes too.
+  if (!finish(report, controls.loaded(), {out.sourceRoot, {}, configuring(config)}, error)) {
     std::cerr << "warpcheck run: error: " << error << "\n";
     return kExitUsage;
   }
 
-  std::ostringstream os;
-  FormatOptions fo = out.formatOptions(isatty(STDERR_FILENO));
-  if (out.format == "text") writeRunText(os, report, printLimit, fo.color);
-  else writeReport(os, report, out.format, fo);
-  if (!out.write(os.str(), std::cerr, "standard error", error)) {
+  // The run's messages follow on stderr where the format does not carry them.
+  EmitOptions emitting = out.emitOptions(isatty(STDERR_FILENO));
+  emitting.formatOptions.printLimit = printLimit;
+  if (!emit(report, emitting, std::cerr, "standard error", std::cerr, error)) {
     std::cerr << "warpcheck run: error: " << error << "\n";
     return kExitUsage;
   }
-  // JSON carries them in its `run` section; the other formats do not.
-  if (out.format != "text" && out.format != "json") writeRunMessages(std::cerr, report);
 
   if (errorExit >= 0 && failsRun(config, report.findings)) return errorExit;
   if (status.signal) {

@@ -1,7 +1,7 @@
 #pragma once
 // `warpcheck lint --time-report`: where the time went, per file, pass and
 // rule, so that an outlier is visible (printed on stderr).
-#include "reports/Report.h"
+#include "reports/model/Report.h"
 #include <ostream>
 
 namespace warpcheck::cli {

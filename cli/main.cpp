@@ -1,6 +1,6 @@
 // The `warpcheck` command: dispatches to its subcommands.
 #include "cli/Commands.h"
-#include "cli/OutputFile.h"
+#include "reports/OutputFile.h"
 #include <algorithm>
 #include <cstring>
 #include <exception>
@@ -64,7 +64,7 @@ void usage(std::ostream &os) {
 // error, not a silent success. Commands that found it already returned 2.
 int checkedStdout(int rc) {
   std::string error;
-  if (rc == kExitUsage || flushStream(std::cout, "standard output", error)) return rc;
+  if (rc == kExitUsage || warpcheck::flushStream(std::cout, "standard output", error)) return rc;
   std::cerr << "warpcheck: error: " << error << '\n';
   return kExitUsage;
 }

@@ -3,7 +3,7 @@
 // command line's part in it, which rules run, which paths are in scope, what
 // a finding's severity becomes and whether the findings fail the run.
 #include "config/ProjectConfig.h"
-#include "reports/Finding.h"
+#include "reports/model/Finding.h"
 #include <optional>
 #include <string>
 #include <vector>

@@ -3,7 +3,7 @@
 #include "support/Glob.h"
 #include "support/Printable.h"
 #include "support/Files.h"
-#include "reports/RuleCatalog.h"
+#include "reports/model/RuleCatalog.h"
 #include "support/GpuArch.h"
 #include <algorithm>
 #include <cctype>

@@ -5,7 +5,7 @@
 // with the YAML subset of config/YamlSubset.h, and every problem in it
 // (unknown key, wrong type, bad value, unknown rule) is an error naming
 // file:line:col. config/ConfigApply.h applies it.
-#include "reports/Severity.h"
+#include "reports/model/Severity.h"
 #include <string>
 #include <string_view>
 #include <vector>

@@ -5,7 +5,7 @@
 
 Reads every `#include "..."` (and `#include <...>` of a project path) in
 analyzer/, reports/, runtime/, config/, cli/, instrument/ and support/ and
-checks three rules:
+checks five rules:
 
   1. Across top-level folders: support/ (the no-LLVM helper library,
      support/CMakeLists.txt) is the lowest layer: every folder may include
@@ -28,6 +28,10 @@ checks three rules:
      runtime/<part>/CMakeLists.txt names outside <part>/ (a path with a
      '/', or ${PROJECT_SOURCE_DIR}/...) is an error, and runtime/CMakeLists.txt
      itself builds no source.
+  5. Inside reports/, the parts of REPORTS_MAY_INCLUDE: model/ (the report
+     itself) includes no other part; suppress/, input/, fix/ and formats/
+     build on it (formats/ also on suppress/'s fingerprints), never the
+     other way; the pipeline at the top (finish(), emit()) may use them all.
 
 Known violations that issue 22 removes later are listed in ALLOWED; an
 entry that no longer occurs is an error too, so the list only shrinks.
@@ -64,8 +68,20 @@ NOT_IN_LOWEST = re.compile(r"^(llvm|clang|llvm-c|clang-c)/|^(cuda|cupti|sanitize
 # the CUDA/HIP API table; the analysis engines, which may use uniformity).
 ANALYZER_LAYERS = ["frontend", "core", "cuda", "uniformity", "analyses", "checks", "driver"]
 
+# reports/'s parts (reports/CMakeLists.txt): what each may include besides
+# itself (and support/). "top" is the pipeline in reports/ itself.
+REPORTS_MAY_INCLUDE = {
+    "model": set(),
+    "suppress": {"model"},
+    "input": {"model"},
+    "fix": {"model"},
+    "formats": {"model", "suppress"},
+    "top": {"model", "suppress", "input", "fix", "formats"},
+}
+
 # The runtime's targets, one folder each under runtime/.
 RUNTIME_PARTS = ("common", "host", "inject", "reference")
+
 
 # Known violations, (including file, included path): each is one to remove
 # (issue 22), not a precedent.
@@ -90,6 +106,16 @@ def runtime_part(path):
     return "unplaced"
 
 
+def reports_part(path):
+    """The part of reports/ a path belongs to ("top" for the pipeline at its top), or None outside it."""
+    parts = path.split("/")
+    if parts[0] != "reports":
+        return None
+    if len(parts) == 2:
+        return "top"
+    return parts[1]
+
+
 def analyzer_layer(path):
     parts = path.split("/")
     return parts[1] if parts[0] == "analyzer" and len(parts) > 2 else None
@@ -109,6 +135,16 @@ def rule_broken(src, dst):
         if ls and ld and ANALYZER_LAYERS.index(ld) > ANALYZER_LAYERS.index(ls):
             return (f"analyzer layer {ls} may not include the higher layer {ld} "
                     f"({' -> '.join(ANALYZER_LAYERS)})")
+    ps, pd = reports_part(src), reports_part(dst)
+    if top_src == top_dst == "reports" and ps != pd:
+        for part in (ps, pd):
+            if part not in REPORTS_MAY_INCLUDE:
+                return (f"reports/{part} is not a known part: place it in REPORTS_MAY_INCLUDE "
+                        f"of scripts/check_layers.py")
+        if pd not in REPORTS_MAY_INCLUDE[ps]:
+            what = "the pipeline at the top of reports/" if pd == "top" else f"reports/{pd}"
+            return (f"reports/{ps} may not include {what} "
+                    f"(model is the report; formats, suppress, input and fix build on it)")
     rs, rd = runtime_part(src), runtime_part(dst)
     for part, path in ((rs, src), (rd, dst)):
         if part == "unplaced":

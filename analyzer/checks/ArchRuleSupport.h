@@ -5,8 +5,8 @@
 // host/device split a function is on.
 #include "analyzer/checks/CheckContext.h"
 #include "analyzer/checks/PassFacts.h"
-#include "reports/Finding.h"
-#include "reports/RuleCatalog.h"
+#include "reports/model/Finding.h"
+#include "reports/model/RuleCatalog.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"

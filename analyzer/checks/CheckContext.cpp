@@ -2,7 +2,7 @@
 #include "analyzer/checks/Check.h"
 #include "analyzer/frontend/SourcePath.h"
 #include "analyzer/uniformity/ProgramUniformity.h"
-#include "reports/RuleCatalog.h"
+#include "reports/model/RuleCatalog.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/FileSystem.h"

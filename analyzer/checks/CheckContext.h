@@ -4,7 +4,7 @@
 #include "analyzer/core/AnalysisBudget.h"
 #include "analyzer/core/AnalysisOptions.h"
 #include "analyzer/frontend/Pass.h"
-#include "reports/Finding.h"
+#include "reports/model/Finding.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include <functional>

@@ -2,7 +2,7 @@
 // Every static rule, registered by id (see checks/AllChecks.cpp).
 #include "analyzer/checks/Check.h"
 #include "analyzer/checks/PassFacts.h"
-#include "reports/Finding.h"
+#include "reports/model/Finding.h"
 #include <functional>
 #include <memory>
 #include <string>

@@ -1,7 +1,7 @@
 #include "analyzer/driver/Lint.h"
 #include "analyzer/checks/CheckRegistry.h"
 #include "analyzer/driver/PassRunner.h"
-#include "reports/RuleCatalog.h"
+#include "reports/model/RuleCatalog.h"
 #include "support/Glob.h"
 #include "support/Printable.h"
 #include "llvm/Support/FileSystem.h"

@@ -2,7 +2,7 @@
 // `warpcheck lint`: inputs -> passes (in parallel) -> checks -> merged report.
 #include "analyzer/core/AnalysisOptions.h"
 #include "analyzer/frontend/Inputs.h"
-#include "reports/Report.h"
+#include "reports/model/Report.h"
 #include <functional>
 #include <string>
 #include <vector>

@@ -4,7 +4,7 @@
 // only says how clang is invoked (analyzer/frontend/PassCommandLine.h).
 #include "analyzer/checks/CheckRegistry.h"
 #include "analyzer/frontend/PassCommandLine.h"
-#include "reports/Report.h"
+#include "reports/model/Report.h"
 #include <memory>
 #include <vector>
 

@@ -23,7 +23,7 @@
 //   database's; each TU takes the sm_ archs (CUDA) or gfx archs (HIP) of the
 //   first of these that names any.
 #include "analyzer/frontend/TranslationUnit.h"
-#include "reports/Report.h"
+#include "reports/model/Report.h"
 #include <functional>
 #include <string>
 #include <vector>

@@ -4,7 +4,7 @@
 // same edit proposed twice (host and device passes, two findings) is made
 // once, and a fix that overlaps one already taken is skipped with a note
 // naming both, as clang-apply-replacements refuses conflicting edits.
-#include "reports/Finding.h"
+#include "reports/model/Finding.h"
 #include <functional>
 #include <map>
 #include <string>

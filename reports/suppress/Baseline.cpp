@@ -1,6 +1,6 @@
 #include "reports/suppress/Baseline.h"
 #include "support/Files.h"
-#include "reports/SourcePaths.h"
+#include "reports/model/SourcePaths.h"
 #include <algorithm>
 #include <map>
 #include <nlohmann/json.hpp>

@@ -1,9 +1,9 @@
 #pragma once
 // Baselines: the findings a project already has, by fingerprint, so that CI
 // fails only on new ones (`--write-baseline FILE`, then `--baseline FILE`).
-// Matching uses fingerprints (reports/Fingerprint.h), not line numbers:
+// Matching uses fingerprints (reports/suppress/Fingerprint.h), not line numbers:
 // code may move around a known finding without it coming back.
-#include "reports/Finding.h"
+#include "reports/model/Finding.h"
 #include <string>
 #include <vector>
 

@@ -1,6 +1,6 @@
 #include "reports/suppress/Nolint.h"
 #include "support/Glob.h"
-#include "reports/RuleCatalog.h"
+#include "reports/model/RuleCatalog.h"
 #include <cctype>
 
 namespace warpcheck {

@@ -6,8 +6,8 @@
 //   // NOLINTBEGIN(rule) ... // NOLINTEND(rule)   on the lines in between
 // They silence lint findings at their line and run findings whose source
 // line (the finding's, or for run findings the other access's) carries them.
-#include "reports/Finding.h"
-#include "reports/SourceCache.h"
+#include "reports/model/Finding.h"
+#include "reports/model/SourceCache.h"
 #include <map>
 #include <string>
 #include <vector>

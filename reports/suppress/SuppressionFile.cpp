@@ -3,8 +3,8 @@
 #include "support/Glob.h"
 #include "support/Printable.h"
 #include "support/Files.h"
-#include "reports/RuleCatalog.h"
-#include "reports/SourcePaths.h"
+#include "reports/model/RuleCatalog.h"
+#include "reports/model/SourcePaths.h"
 #include "reports/suppress/Nolint.h"
 #include <algorithm>
 #include <cstdlib>

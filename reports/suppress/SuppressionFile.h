@@ -9,7 +9,7 @@
 // RULE is a rule id or a glob (`*` for every rule); all matchers of a line
 // must match. Values with spaces are double-quoted ("\" and \\ escape).
 // docs/suppressions.md has the details.
-#include "reports/Finding.h"
+#include "reports/model/Finding.h"
 #include <string>
 #include <vector>
 

@@ -1,6 +1,6 @@
 #include "reports/suppress/UnusedSuppressions.h"
-#include "reports/RuleCatalog.h"
-#include "reports/SourcePaths.h"
+#include "reports/model/RuleCatalog.h"
+#include "reports/model/SourcePaths.h"
 #include <algorithm>
 
 namespace warpcheck {

@@ -3,7 +3,7 @@
 // injection library was loaded into writes its own raw log
 // (PREFIX-<pid>-<n>.json), and each context keeps a journal of the launch it
 // is running (runtime/common/Journal.h). Read once the program has ended.
-#include "reports/Report.h"
+#include "reports/model/Report.h"
 #include "runtime/common/RawLog.h"
 #include <string>
 #include <vector>

@@ -2,7 +2,7 @@
 // Turns the runtime's raw records into findings of the shared report model:
 // rule ids, messages, source locations of both accesses (through the
 // symbolizer) and the evidence the GPU collected.
-#include "reports/Report.h"
+#include "reports/model/Report.h"
 #include "runtime/common/RawLog.h"
 #include "runtime/host/Symbolizer.h"
 

@@ -1,9 +1,9 @@
-// libFuzzer target of the JSON report reader (reports/JsonReader.h), built
+// libFuzzer target of the JSON report reader (reports/input/JsonReader.h), built
 // and run by run_fuzzers.py. No input may crash it, leak, trip a sanitizer
 // or let an exception out; an input it accepts must survive
 // write -> read -> write unchanged, and a refusal must say why.
-#include "reports/JsonFormat.h"
-#include "reports/JsonReader.h"
+#include "reports/formats/JsonFormat.h"
+#include "reports/input/JsonReader.h"
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -15,7 +15,7 @@ namespace {
 
 std::string written(const Report &r) {
   std::ostringstream os;
-  writeJson(os, r);
+  writeJson(os, r, {});
   return os.str();
 }
 

@@ -3,7 +3,7 @@
 // (runLint: the real front end with the CUDA overlay headers and the
 // toolkit, the host pass and the sm_90 device pass, every rule, the
 // cross-pass comparison), then through what lint does next
-// (cli/ReportControls.cpp without the files a user names: fingerprints and
+// (finish() of reports/Finish.cpp without the files a user names: fingerprints and
 // NOLINT comments) and every report format. Checked beyond "no crash": the
 // file gets exactly one status, it is never skipped, a file whose parse
 // failed has a diagnostic saying why, and every finding has a rule, a
@@ -22,9 +22,9 @@
 // allocation (its malloc serves the whole process), so warpcheck code that
 // reads or frees clang's memory wrongly is caught.
 #include "analyzer/driver/Lint.h"
-#include "reports/Fingerprint.h"
-#include "reports/Formats.h"
-#include "reports/SourceCache.h"
+#include "reports/suppress/Fingerprint.h"
+#include "reports/formats/Formats.h"
+#include "reports/model/SourceCache.h"
 #include "reports/suppress/Nolint.h"
 #include <cstddef>
 #include <cstdint>

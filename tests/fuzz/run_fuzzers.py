@@ -32,30 +32,33 @@ from concurrent.futures import ThreadPoolExecutor
 
 # NAME: the sources it is built from, relative to the repository root, besides
 # tests/fuzz/NAMEFuzzer.cpp. "@rule-catalog" is the C++ table that
-# rules/gen_catalog.py generates from rules/*.md (reports/RuleCatalog.cpp,
+# rules/gen_catalog.py generates from rules/*.md (reports/model/RuleCatalog.cpp,
 # with severityName and parseSeverity, needs it). The seeds are in
 # tests/fuzz/corpus/NAME/ unless an item "corpus:DIR" names another folder.
 # A source may be a glob. "@llvm" builds against Debian's clang and LLVM
 # libraries (llvm-config-22), with a precompiled header of clang's AST
 # headers for the analyzer's sources.
 FUZZERS = {
-    "JsonReportReader": ["reports/JsonReader.cpp", "support/JsonRead.cpp", "reports/JsonFormat.cpp", "support/Files.cpp",
-                         "support/Printable.cpp", "support/Utf8.cpp", "reports/RuleCatalog.cpp", "@rule-catalog"],
-    "Baseline": ["corpus:baseline", "reports/suppress/Baseline.cpp", "reports/SourcePaths.cpp", "support/Files.cpp"],
+    "JsonReportReader": ["reports/input/JsonReader.cpp", "support/JsonRead.cpp", "reports/formats/JsonFormat.cpp",
+                         "reports/model/Report.cpp", "support/Files.cpp", "support/Printable.cpp", "support/Utf8.cpp",
+                         "reports/model/RuleCatalog.cpp", "@rule-catalog"],
+    "Baseline": ["corpus:baseline", "reports/suppress/Baseline.cpp", "reports/model/SourcePaths.cpp", "support/Files.cpp"],
     "SuppressionFile": ["corpus:suppressions", "reports/suppress/SuppressionFile.cpp", "reports/suppress/Nolint.cpp",
-                        "reports/Finding.cpp", "support/Glob.cpp", "reports/SourcePaths.cpp", "support/Demangle.cpp", "reports/SourceCache.cpp", "support/Files.cpp",
-                        "support/Printable.cpp", "support/Utf8.cpp", "reports/RuleCatalog.cpp", "@rule-catalog"],
+                        "reports/model/Finding.cpp", "support/Glob.cpp", "reports/model/SourcePaths.cpp", "support/Demangle.cpp",
+                        "reports/model/SourceCache.cpp", "support/Files.cpp", "support/Printable.cpp", "support/Utf8.cpp",
+                        "reports/model/RuleCatalog.cpp", "@rule-catalog"],
     "ConfigReader": ["corpus:config", "config/YamlSubset.cpp", "config/ProjectConfig.cpp", "config/ConfigApply.cpp",
                      "support/Glob.cpp", "support/Files.cpp", "support/Printable.cpp", "support/Utf8.cpp",
-                     "support/GpuArch.cpp", "reports/RuleCatalog.cpp",
+                     "support/GpuArch.cpp", "reports/model/RuleCatalog.cpp",
                      "@rule-catalog"],
     "ReferenceTrace": ["runtime/reference/TraceParser.cpp", "runtime/reference/HappensBefore.cpp",
                        "runtime/reference/Findings.cpp"],
     # The whole of lint (LintFrontDoorFuzzer.cpp says why clang itself is not
     # instrumented) and every report format.
     "LintFrontDoor": ["@llvm", "analyzer/frontend/*.cpp", "analyzer/uniformity/*.cpp", "analyzer/checks/*.cpp",
-                      "analyzer/driver/Lint.cpp", "support/*.cpp", "reports/*.cpp", "reports/suppress/*.cpp", "reports/html/*.cpp",
-                      "reports/sarif/*.cpp", "@rule-catalog"],
+                      "analyzer/driver/Lint.cpp", "support/*.cpp", "reports/*.cpp", "reports/model/*.cpp",
+                      "reports/suppress/*.cpp", "reports/formats/*.cpp", "reports/formats/html/*.cpp",
+                      "reports/formats/sarif/*.cpp", "reports/input/*.cpp", "@rule-catalog"],
 }
 
 # libFuzzer options that differ from the readers': a kernel goes through

@@ -1,4 +1,4 @@
-#include "reports/Fingerprint.h"
+#include "reports/suppress/Fingerprint.h"
 #include "reports/suppress/Baseline.h"
 #include <gtest/gtest.h>
 

@@ -2,8 +2,8 @@
 // properties GitLab relies on: its required fields, unique fingerprints,
 // its severities, and paths relative to the source root.
 #include "ReportTestUtil.h"
-#include "reports/CodeClimateFormat.h"
-#include "reports/Formats.h"
+#include "reports/formats/CodeClimateFormat.h"
+#include "reports/formats/Formats.h"
 #include <fstream>
 #include <set>
 

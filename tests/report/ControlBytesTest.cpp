@@ -2,10 +2,10 @@
 // reach the terminal raw in the human-readable formats, and a newline in a
 // file name keeps gcc and github at one line per finding (issue 24, item 6).
 #include "ReportTestUtil.h"
-#include "reports/GccFormat.h"
-#include "reports/GithubFormat.h"
+#include "reports/formats/GccFormat.h"
+#include "reports/formats/GithubFormat.h"
 #include "support/Printable.h"
-#include "reports/TextFormat.h"
+#include "reports/formats/TextFormat.h"
 #include "reports/suppress/SuppressionFile.h"
 #include <sstream>
 
@@ -32,7 +32,7 @@ TEST(ControlBytes, TextQuotesSourceLinesEscapedWithTheCaretInPlace) {
   // Column 8: the first "_", after ESC ] 0 ; t BEL and a space (bytes 1-7).
   r.findings.push_back(finding("barrier-divergent", Severity::Error, at(src, 2, 8, 2, 22), "m \x1b[31m"));
   std::ostringstream os;
-  writeText(os, r, TextOptions{});
+  writeText(os, r, FormatOptions{});
   std::string out = os.str();
   EXPECT_FALSE(hasRawControl(out)) << out;
   auto l = lines(out);
@@ -48,8 +48,8 @@ TEST(ControlBytes, NewlineInAFileNameKeepsGccAndGithubAtOneLine) {
   r.findings.push_back(finding("barrier-divergent", Severity::Error, at("two\nlines\x1b.cu", 3, 5), "bad \x1b[2J"));
   r.findings.push_back(finding("warp-shfl-width", Severity::Warning, at("k.cu", 1, 1), "msg\x9b"));
   std::ostringstream gcc, github;
-  writeGcc(gcc, r);
-  writeGithub(github, r);
+  writeGcc(gcc, r, {});
+  writeGithub(github, r, {});
   for (const std::string &out : {gcc.str(), github.str()}) {
     EXPECT_FALSE(hasRawControl(out)) << out;
     EXPECT_EQ(lines(out).size(), 2u) << out;
@@ -62,9 +62,9 @@ TEST(ControlBytes, NothingAnalysedIsSaidInEveryLineFormat) {
   Report r;
   r.problems.push_back("nothing was analysed: the only file was skipped");
   std::ostringstream text, gcc, github;
-  writeText(text, r, TextOptions{});
-  writeGcc(gcc, r);
-  writeGithub(github, r);
+  writeText(text, r, FormatOptions{});
+  writeGcc(gcc, r, {});
+  writeGithub(github, r, {});
   EXPECT_EQ(text.str(), "warpcheck: error: nothing was analysed: the only file was skipped\n");
   EXPECT_EQ(gcc.str(), "warpcheck: error: nothing was analysed: the only file was skipped\n");
   EXPECT_EQ(github.str(), "::error title=warpcheck::nothing was analysed: the only file was skipped\n");

@@ -1,7 +1,7 @@
 // Fingerprints survive line shifts and edits elsewhere, differ between
 // distinct findings, and number repeated ones.
-#include "reports/Fingerprint.h"
-#include "reports/SourcePaths.h"
+#include "reports/suppress/Fingerprint.h"
+#include "reports/model/SourcePaths.h"
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>

@@ -3,9 +3,9 @@
 // and files not analysed; everything escaped, nothing fetched. Also writes
 // the sample pages that check_html.py opens in headless Chromium.
 #include "HtmlSamples.h"
-#include "reports/Formats.h"
-#include "reports/HtmlFormat.h"
-#include "reports/html/ContentHash.h"
+#include "reports/formats/Formats.h"
+#include "reports/formats/html/HtmlFormat.h"
+#include "reports/formats/html/ContentHash.h"
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -20,7 +20,7 @@ namespace {
 
 std::string page(const Report &r, const std::string &sourceRoot = kSourceRoot) {
   std::ostringstream os;
-  writeHtml(os, r, {sourceRoot});
+  writeHtml(os, r, rootedAt(sourceRoot));
   return os.str();
 }
 

@@ -1,11 +1,11 @@
 // The parts of the html format: escaping, the markdown of rule docs, source
 // excerpts and fix-it previews, and the hashes of its security policy.
 #include "ReportTestUtil.h"
-#include "reports/SourceCache.h"
-#include "reports/html/ContentHash.h"
-#include "reports/html/Escape.h"
-#include "reports/html/Excerpt.h"
-#include "reports/html/Markdown.h"
+#include "reports/model/SourceCache.h"
+#include "reports/formats/html/ContentHash.h"
+#include "reports/formats/html/Escape.h"
+#include "reports/formats/html/Excerpt.h"
+#include "reports/formats/html/Markdown.h"
 
 using namespace warpcheck;
 using namespace warpcheck::test;

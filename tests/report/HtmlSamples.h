@@ -4,8 +4,8 @@
 // point at tests/report/Inputs/: scan.cu and findings.cu (lint), tile.cu
 // (run), parse_error.cu (a file that failed to parse).
 #include "ReportTestUtil.h"
-#include "reports/Finding.h"
-#include "reports/Report.h"
+#include "reports/model/Finding.h"
+#include "reports/model/Report.h"
 #include <string>
 
 namespace warpcheck::test {

@@ -1,8 +1,8 @@
 // The JSON report reader: write -> read -> write gives the same bytes, and
 // every kind of bad input is refused with a message naming its JSON path.
 #include "ReportTestUtil.h"
-#include "reports/JsonFormat.h"
-#include "reports/JsonReader.h"
+#include "reports/formats/JsonFormat.h"
+#include "reports/input/JsonReader.h"
 #include <climits>
 #include <functional>
 #include <filesystem>
@@ -25,7 +25,7 @@ std::string golden() {
 
 std::string written(const Report &r) {
   std::ostringstream os;
-  writeJson(os, r);
+  writeJson(os, r, {});
   return os.str();
 }
 

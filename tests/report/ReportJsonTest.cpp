@@ -2,7 +2,7 @@
 // golden report that tests/report/ validates against docs/report.schema.json
 // (so the schema, the docs and this writer cannot drift apart unnoticed).
 #include "ReportTestUtil.h"
-#include "reports/JsonFormat.h"
+#include "reports/formats/JsonFormat.h"
 #include <fstream>
 #include <sstream>
 
@@ -165,14 +165,14 @@ TEST(ReportJson, InvalidUtf8DoesNotThrow) {
   Report r;
   r.findings.push_back(finding("r", Severity::Warning, at("caf\xe9.cu", 1, 1), "bad \xff byte"));
   std::ostringstream os;
-  EXPECT_NO_THROW(writeJson(os, r));
+  EXPECT_NO_THROW(writeJson(os, r, {}));
   json back = json::parse(os.str());
   EXPECT_EQ(back["findings"][0]["message"], "bad \xef\xbf\xbd byte");
 }
 
 TEST(ReportJson, WriteJsonRoundTrips) {
   std::ostringstream os;
-  writeJson(os, sampleReport());
+  writeJson(os, sampleReport(), {});
   EXPECT_EQ(json::parse(os.str()), toJson(sampleReport()));
   EXPECT_EQ(os.str().back(), '\n');
 }

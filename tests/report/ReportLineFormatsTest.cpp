@@ -1,8 +1,8 @@
 // The one-line formats: gcc (with the problem matchers that read it) and
 // GitHub workflow commands.
 #include "ReportTestUtil.h"
-#include "reports/GccFormat.h"
-#include "reports/GithubFormat.h"
+#include "reports/formats/GccFormat.h"
+#include "reports/formats/GithubFormat.h"
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <regex>
@@ -40,7 +40,7 @@ Report sample() {
 
 TEST(GccFormat, OneLinePerFindingThatTheMatchersRead) {
   std::ostringstream os;
-  writeGcc(os, sample());
+  writeGcc(os, sample(), {});
   auto ls = lines(os.str());
   ASSERT_EQ(ls.size(), 6u) << os.str();
   EXPECT_EQ(ls[0], "src/bad.cu:3:7: error: expected ';' (host pass)");
@@ -69,7 +69,7 @@ TEST(GccFormat, OneLinePerFindingThatTheMatchersRead) {
 
 TEST(GithubFormat, EscapesAndOrdersErrorsFirst) {
   std::ostringstream os;
-  writeGithub(os, sample());
+  writeGithub(os, sample(), {});
   auto ls = lines(os.str());
   ASSERT_EQ(ls.size(), 5u); // no summary under the cap
   EXPECT_EQ(ls[0], "::error file=src/bad.cu,line=3,endLine=3,title=warpcheck parse error::expected ';' (host pass)");
@@ -94,14 +94,14 @@ TEST(GithubFormat, PathsRelativeToTheSourceRoot) {
   r.findings.push_back(f);
   r.findings.push_back(finding("warp-shfl-width", Severity::Warning, at("/elsewhere/h.cuh", 2, 1), "width"));
   std::ostringstream os;
-  writeGithub(os, r, "/repo");
+  writeGithub(os, r, rootedAt("/repo"));
   auto ls = lines(os.str());
   ASSERT_EQ(ls.size(), 2u);
   EXPECT_EQ(ls[0].rfind("::error file=src/k.cu,line=7,", 0), 0u) << ls[0];
   EXPECT_NE(ls[0].find("%0Anote: src/k.cu:5: the branch"), std::string::npos) << ls[0];
   EXPECT_EQ(ls[1].rfind("::warning file=/elsewhere/h.cuh,line=2,", 0), 0u) << ls[1];
   std::ostringstream kept;
-  writeGithub(kept, r);
+  writeGithub(kept, r, {});
   EXPECT_EQ(lines(kept.str())[0].rfind("::error file=/repo/src/k.cu,", 0), 0u);
 }
 
@@ -110,7 +110,7 @@ TEST(GithubFormat, SaysHowManyWhenTheAnnotationCapDropsSome) {
   for (int i = 0; i < 12; ++i)
     r.findings.push_back(finding("warp-shfl-width", Severity::Error, at("a.cu", 1 + i, 1), "bad width"));
   std::ostringstream os;
-  writeGithub(os, r);
+  writeGithub(os, r, {});
   auto ls = lines(os.str());
   ASSERT_EQ(ls.size(), 13u);
   EXPECT_EQ(ls.back().rfind("::notice title=warpcheck summary::12 findings in all (12 errors", 0), 0u) << ls.back();

@@ -1,7 +1,7 @@
 // mergeFindings: one finding per problem however many passes saw it, in a
 // fixed order.
 #include "ReportTestUtil.h"
-#include "reports/Finding.h"
+#include "reports/model/Finding.h"
 
 using namespace warpcheck;
 using namespace warpcheck::test;

@@ -1,6 +1,7 @@
 #pragma once
 // Helpers shared by the Report*Test.cpp unit tests.
-#include "reports/Report.h"
+#include "reports/formats/Formats.h"
+#include "reports/model/Report.h"
 #include <gtest/gtest.h>
 #include <fstream>
 #include <sstream>
@@ -15,6 +16,13 @@ inline std::vector<std::string> lines(const std::string &s) {
   std::istringstream in(s);
   for (std::string l; std::getline(in, l);) out.push_back(l);
   return out;
+}
+
+// Format options with paths relative to `root` ("" keeps them as given).
+inline FormatOptions rootedAt(const std::string &root) {
+  FormatOptions o;
+  o.sourceRoot = root;
+  return o;
 }
 
 inline SourceRange at(const std::string &file, unsigned line, unsigned col, unsigned endLine = 0,

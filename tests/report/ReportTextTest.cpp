@@ -1,7 +1,7 @@
 // The text format: clang-style first lines that editors parse, source
 // snippets with carets, notes, and no colour unless asked.
 #include "ReportTestUtil.h"
-#include "reports/TextFormat.h"
+#include "reports/formats/TextFormat.h"
 #include <regex>
 #include <sstream>
 
@@ -12,7 +12,7 @@ namespace {
 
 std::string text(const Report &r, bool showSource = true, bool color = false) {
   std::ostringstream os;
-  TextOptions opts;
+  FormatOptions opts;
   opts.showSource = showSource;
   opts.color = color;
   writeText(os, r, opts);

@@ -5,13 +5,13 @@
 // summary). tests/report/check_sarif.py validates the golden file written
 // here against the SARIF 2.1.0 schema.
 #include "ReportTestUtil.h"
-#include "reports/Fingerprint.h"
-#include "reports/Formats.h"
-#include "reports/ProjectUrls.h"
-#include "reports/RuleCatalog.h"
-#include "reports/sarif/SarifFormat.h"
-#include "reports/sarif/SarifRules.h"
-#include "reports/sarif/Utf16Columns.h"
+#include "reports/suppress/Fingerprint.h"
+#include "reports/formats/Formats.h"
+#include "reports/formats/ProjectUrls.h"
+#include "reports/model/RuleCatalog.h"
+#include "reports/formats/sarif/SarifFormat.h"
+#include "reports/formats/sarif/SarifRules.h"
+#include "reports/formats/sarif/Utf16Columns.h"
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -34,7 +34,7 @@ std::string tempRoot() {
 // A path under the temporary root, which the tests use as source root.
 std::string inRoot(const std::string &name) { return tempRoot() + "/" + name; }
 
-json sarif(const Report &r, const std::string &root = tempRoot()) { return toSarif(r, {root}); }
+json sarif(const Report &r, const std::string &root = tempRoot()) { return toSarif(r, rootedAt(root)); }
 const json &run0(const json &s) { return s["runs"][0]; }
 const json &result(const json &s, size_t i) { return s["runs"][0]["results"][i]; }
 const json &physical(const json &location) { return location["physicalLocation"]; }
@@ -257,7 +257,7 @@ TEST(SarifFormat, RootUriIsPercentEncoded) {
 TEST(SarifFormat, NoSourceRootGivesAbsoluteUris) {
   Report r;
   r.findings.push_back(finding("race-shared", Severity::Error, at("/w/a.cu", 1, 1), "m"));
-  json s = toSarif(r, {""});
+  json s = toSarif(r, {});
   EXPECT_FALSE(run0(s).contains("originalUriBaseIds"));
   EXPECT_EQ(physical(result(s, 0)["locations"][0])["artifactLocation"], json({{"uri", "file:///w/a.cu"}}));
 }
@@ -555,7 +555,8 @@ TEST(SarifFormat, ResultsAreCappedForGithub) {
   for (unsigned i = 1; i <= 5; ++i)
     r.findings.push_back(finding("race-shared", i % 2 ? Severity::Warning : Severity::Error, at("a.cu", i, 1),
                                  "m" + std::to_string(i)));
-  SarifOptions opts{tempRoot(), 3};
+  FormatOptions opts = rootedAt(tempRoot());
+  opts.maxResults = 3;
   json s = toSarif(r, opts);
   std::vector<std::string> kept;
   for (const json &res : run0(s)["results"]) kept.push_back(res["message"]["text"]);
@@ -569,11 +570,11 @@ TEST(SarifFormat, ResultsAreCappedForGithub) {
 
 TEST(SarifFormat, DeterministicBytes) {
   std::ostringstream a, b;
-  writeSarif(a, goldenReport(), {kGoldenRoot});
-  writeSarif(b, goldenReport(), {kGoldenRoot});
+  writeSarif(a, goldenReport(), rootedAt(kGoldenRoot));
+  writeSarif(b, goldenReport(), rootedAt(kGoldenRoot));
   EXPECT_EQ(a.str(), b.str());
   EXPECT_EQ(a.str().back(), '\n');
-  EXPECT_EQ(json::parse(a.str()), toSarif(goldenReport(), {kGoldenRoot}));
+  EXPECT_EQ(json::parse(a.str()), toSarif(goldenReport(), rootedAt(kGoldenRoot)));
 }
 
 TEST(SarifFormat, InvalidUtf8DoesNotThrow) {
@@ -582,7 +583,7 @@ TEST(SarifFormat, InvalidUtf8DoesNotThrow) {
   f.notes.push_back({at(inRoot("caf\xe9.cu"), 1, 1), "note \xfe"});
   r.findings.push_back(f);
   std::ostringstream os;
-  EXPECT_NO_THROW(writeSarif(os, r, {tempRoot()}));
+  EXPECT_NO_THROW(writeSarif(os, r, rootedAt(tempRoot())));
   json back = json::parse(os.str());
   EXPECT_EQ(back["runs"][0]["results"][0]["message"]["text"],
             "bad \xef\xbf\xbd byte\nnote: [note \xef\xbf\xbd](1)");
@@ -598,14 +599,14 @@ TEST(SarifFormat, IsARegisteredFormat) {
   fo.sourceRoot = kGoldenRoot;
   std::ostringstream os;
   writeReport(os, goldenReport(), "sarif", fo);
-  EXPECT_EQ(json::parse(os.str()), toSarif(goldenReport(), {kGoldenRoot}));
+  EXPECT_EQ(json::parse(os.str()), toSarif(goldenReport(), rootedAt(kGoldenRoot)));
 }
 
 // tests/report/check_sarif.py validates this file against the SARIF 2.1.0
 // schema and GitHub's rules. After an intended change to the format,
 // regenerate it with WARPCHECK_UPDATE_GOLDEN=1 and review the diff.
 TEST(SarifFormat, MatchesGoldenReport) {
-  json actual = withPortableRoot(toSarif(goldenReport(), {kGoldenRoot}));
+  json actual = withPortableRoot(toSarif(goldenReport(), rootedAt(kGoldenRoot)));
   EXPECT_EQ(actual.dump().find(WARPCHECK_SOURCE_DIR), std::string::npos) << "the golden file must not name this checkout";
   if (std::getenv("WARPCHECK_UPDATE_GOLDEN")) {
     std::ofstream(goldenPath(), std::ios::binary) << actual.dump(2) << '\n';

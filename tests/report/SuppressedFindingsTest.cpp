@@ -1,14 +1,14 @@
 // Suppressed findings in every format: the controls keep what they remove
-// (cli/ReportControls.cpp), JSON lists and reads them back, SARIF has them
+// (finish(), reports/Finish.cpp), JSON lists and reads them back, SARIF has them
 // as results with `suppressions`, HTML counts and lists them collapsed,
 // codeclimate leaves them out.
 #include "ReportTestUtil.h"
-#include "reports/CodeClimateFormat.h"
-#include "reports/HtmlFormat.h"
-#include "reports/JsonFormat.h"
-#include "reports/JsonReader.h"
-#include "reports/SourceCache.h"
-#include "reports/sarif/SarifFormat.h"
+#include "reports/formats/CodeClimateFormat.h"
+#include "reports/formats/html/HtmlFormat.h"
+#include "reports/formats/JsonFormat.h"
+#include "reports/input/JsonReader.h"
+#include "reports/model/SourceCache.h"
+#include "reports/formats/sarif/SarifFormat.h"
 #include "reports/suppress/Baseline.h"
 #include "reports/suppress/Nolint.h"
 #include <fstream>
@@ -41,7 +41,7 @@ Report withSuppressed() {
 
 std::string jsonText(const Report &r) {
   std::ostringstream os;
-  writeJson(os, r);
+  writeJson(os, r, {});
   return os.str();
 }
 
@@ -89,7 +89,7 @@ TEST(SuppressedFindings, JsonListsThemAndReadsThemBack) {
 
 TEST(SuppressedFindings, SarifResultsCarrySuppressions) {
   Report r = withSuppressed();
-  json s = toSarif(r, {"/src"});
+  json s = toSarif(r, rootedAt("/src"));
   const json &results = s["runs"][0]["results"];
   ASSERT_EQ(results.size(), 4u);
   EXPECT_FALSE(results[0].contains("suppressions"));
@@ -104,7 +104,9 @@ TEST(SuppressedFindings, SarifResultsCarrySuppressions) {
   for (const json &res : results) EXPECT_EQ(rules[res["ruleIndex"].get<size_t>()]["id"], res["ruleId"]);
 
   // They come after every unsuppressed finding under the results limit.
-  json limited = toSarif(r, {"/src", 2});
+  FormatOptions two = rootedAt("/src");
+  two.maxResults = 2;
+  json limited = toSarif(r, two);
   ASSERT_EQ(limited["runs"][0]["results"].size(), 2u);
   EXPECT_FALSE(limited["runs"][0]["results"][0].contains("suppressions"));
   EXPECT_TRUE(limited["runs"][0]["results"][1].contains("suppressions"));
@@ -112,7 +114,7 @@ TEST(SuppressedFindings, SarifResultsCarrySuppressions) {
 
 TEST(SuppressedFindings, HtmlCountsThemAndListsThemCollapsed) {
   std::ostringstream os;
-  writeHtml(os, withSuppressed(), {"/src"});
+  writeHtml(os, withSuppressed(), rootedAt("/src"));
   std::string p = os.str();
   EXPECT_NE(p.find("<h2>Suppressed <span class=\"count\">3 findings</span></h2>"), std::string::npos) << p;
   EXPECT_NE(p.find("1 by NOLINT, 1 by suppression file, 1 by baseline"), std::string::npos);
@@ -123,11 +125,11 @@ TEST(SuppressedFindings, HtmlCountsThemAndListsThemCollapsed) {
   Report countsOnly = withSuppressed();
   countsOnly.suppressedFindings.clear();
   std::ostringstream os2;
-  writeHtml(os2, countsOnly, {"/src"});
+  writeHtml(os2, countsOnly, rootedAt("/src"));
   EXPECT_NE(os2.str().find("holds their counts only"), std::string::npos);
 
   std::ostringstream none;
-  writeHtml(none, Report{}, {""});
+  writeHtml(none, Report{}, {});
   EXPECT_EQ(none.str().find("id=\"suppressed\""), std::string::npos);
 }
 

@@ -2,7 +2,7 @@
 // ids that silenced nothing and baseline entries that matched nothing, for
 // the rules that ran in the files analysed completely.
 #include "ReportTestUtil.h"
-#include "reports/SourceCache.h"
+#include "reports/model/SourceCache.h"
 #include "reports/suppress/UnusedSuppressions.h"
 #include <fstream>
 

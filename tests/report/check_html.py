@@ -45,7 +45,7 @@ from test_deps import skip_or_fail
 TIMEOUT_S = 60  # per Chromium run; a page this size loads in about a second
 WIDTH, HEIGHT = 1280, 1400
 
-# The page's colours (reports/html/PageStyle.cpp), as RGB.
+# The page's colours (reports/formats/html/PageStyle.cpp), as RGB.
 SCHEMES = {
     "light": {"background": (0xFF, 0xFF, 0xFF), "error": (0xCF, 0x22, 0x2E), "flags": []},
     "dark": {"background": (0x0D, 0x11, 0x17), "error": (0xF8, 0x51, 0x49),

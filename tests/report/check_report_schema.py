@@ -3,7 +3,7 @@
 
     check_report_schema.py --static
         the schema is valid JSON Schema; the golden report written by
-        reports/JsonFormat.cpp (tests/report/full-report.json, kept in sync by
+        reports/formats/JsonFormat.cpp (tests/report/full-report.json, kept in sync by
         the ReportJson.MatchesGoldenReport unit test) and every ```json
         example in docs/report-format.md validate; and the schema is strict:
         each required field removed, or an unknown one added, is rejected.

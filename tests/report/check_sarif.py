@@ -3,7 +3,7 @@
 scanning's rules (docs/report-format.md, "SARIF").
 
     check_sarif.py --golden
-        the golden SARIF written by reports/sarif/SarifFormat.cpp
+        the golden SARIF written by reports/formats/sarif/SarifFormat.cpp
         (tests/report/golden/report.sarif, kept in sync by the
         SarifFormat.MatchesGoldenReport unit test) is valid, and broken
         variants of it are rejected, so that the checks can fail.

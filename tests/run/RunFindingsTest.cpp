@@ -1,5 +1,5 @@
 #include "instrument/PatchState.h"
-#include "reports/JsonFormat.h"
+#include "reports/formats/JsonFormat.h"
 #include "runtime/host/RunFindings.h"
 #include <cstdlib>
 #include <fstream>
@@ -223,7 +223,7 @@ TEST(RunReport, WritesSchemaReport) {
   report.findings = findingsFromLog(fx.log, fx.sym, summary);
   report.run = summary;
   std::ostringstream os;
-  writeJson(os, report);
+  writeJson(os, report, {});
   auto j = nlohmann::json::parse(os.str());
   EXPECT_EQ(j["run"]["launches"], 1);
   EXPECT_EQ(j["findings"][0]["run"]["accesses"][1]["thread"][0], 0);

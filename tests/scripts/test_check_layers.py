@@ -153,6 +153,29 @@ class FakeTree(unittest.TestCase):
         self.assertEqual(stale, ["runtime/inject/CMakeLists.txt: allow-list entry for reports/Gone.cpp no "
                                  "longer occurs: remove it from ALLOWED"])
 
+    def test_reports_parts(self):
+        # Downwards is clean: formats and suppress on model, formats on
+        # suppress's fingerprints, the pipeline on everything, all on support/.
+        self.write("reports/model/Report.h", '#include "reports/model/Finding.h"\n#include "support/Glob.h"\n')
+        self.write("reports/suppress/Fingerprint.h", '#include "reports/model/Report.h"\n')
+        self.write("reports/formats/sarif/SarifFormat.cpp",
+                   '#include "reports/formats/Formats.h"\n#include "reports/suppress/Fingerprint.h"\n')
+        self.write("reports/Finish.cpp", '#include "reports/suppress/Fingerprint.h"\n#include "reports/formats/Formats.h"\n')
+        self.assertEqual(self.violations()[0], [])
+        # Upwards is not: the model on a format, suppress on a format, a part
+        # on the pipeline, an unknown part.
+        self.write("reports/model/Finding.h", '#include "reports/formats/TextFormat.h"\n')
+        self.write("reports/suppress/Nolint.cpp", '#include "reports/formats/Formats.h"\n')
+        self.write("reports/input/JsonReader.cpp", '#include "reports/Finish.h"\n')
+        self.write("reports/misc/X.h", '#include "reports/model/Finding.h"\n')
+        violations, _ = self.violations()
+        self.assertEqual(sorted(v.split(": includes")[0] for v in violations),
+                         ["reports/input/JsonReader.cpp:1", "reports/misc/X.h:1",
+                          "reports/model/Finding.h:1", "reports/suppress/Nolint.cpp:1"])
+        self.assertTrue(any("reports/model may not include reports/formats" in v for v in violations), violations)
+        self.assertTrue(any("reports/input may not include the pipeline" in v for v in violations), violations)
+        self.assertTrue(any("reports/misc is not a known part" in v for v in violations), violations)
+
     def test_allow_list_admits_its_entries_only_and_stale_entries_fail(self):
         self.write("cli/RunCommand.cpp", '#include "runtime/inject/Flags.h"\n#include "runtime/inject/Other.h"\n')
         violations, stale = self.violations({("cli/RunCommand.cpp", "runtime/inject/Flags.h"),
