@@ -43,9 +43,10 @@ MAY_INCLUDE = {
     "instrument": set(),
 }
 
-# analyzer/'s layers, lowest first (analyzer/CMakeLists.txt). core, cuda and
-# analyses are the folders issue 22 plans (options and the analysis context;
-# the CUDA/HIP API table; the analysis engines, which may use uniformity).
+# analyzer/'s layers, lowest first (analyzer/CMakeLists.txt): the Clang front
+# end; options and the analysis context; the table of CUDA/HIP API
+# knowledge; the uniformity analysis; the other analysis engines (which may
+# use uniformity); the rules; the driver.
 ANALYZER_LAYERS = ["frontend", "core", "cuda", "uniformity", "analyses", "checks", "driver"]
 
 # runtime/ sources that runtime/CMakeLists.txt compiles into the injected

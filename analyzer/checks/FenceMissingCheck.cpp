@@ -18,10 +18,10 @@
 // atomicExch is a lock (mutex-without-acquire-release, not this rule).
 // Block-scope fences count as fences here: one where a device fence is
 // needed is scope-too-narrow's finding.
+#include "analyzer/analyses/MemoryOps.h"
 #include "analyzer/checks/Check.h"
 #include "analyzer/checks/CheckRegistry.h"
-#include "analyzer/checks/MemoryOps.h"
-#include "analyzer/uniformity/CudaBuiltins.h"
+#include "analyzer/cuda/CudaBuiltins.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"

@@ -2,7 +2,7 @@
 // two in [1, warpSize] (guide §5.4.6.5: other values give undefined results).
 #include "analyzer/checks/Check.h"
 #include "analyzer/checks/CheckRegistry.h"
-#include "analyzer/uniformity/CudaBuiltins.h"
+#include "analyzer/cuda/CudaBuiltins.h"
 
 namespace warpcheck {
 namespace {

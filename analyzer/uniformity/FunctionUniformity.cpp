@@ -8,7 +8,8 @@
 // "objects" updated weakly, flow-insensitively. Memory outside the function's
 // locals is not modelled: a load is as divergent as its address.
 #include "analyzer/uniformity/FunctionUniformity.h"
-#include "analyzer/uniformity/CudaBuiltins.h"
+#include "analyzer/cuda/CudaBuiltins.h"
+#include "analyzer/uniformity/IntrinsicDivergence.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"

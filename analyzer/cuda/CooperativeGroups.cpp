@@ -1,4 +1,4 @@
-#include "analyzer/uniformity/CooperativeGroups.h"
+#include "analyzer/cuda/CooperativeGroups.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"

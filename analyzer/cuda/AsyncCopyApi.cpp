@@ -2,7 +2,7 @@
 // AsyncCopyApi.h). Functions are matched by name and by the outermost
 // namespace they are declared in, so versioned inline namespaces
 // (cuda::__4, cooperative_groups::__v1) do not matter.
-#include "analyzer/checks/AsyncCopyApi.h"
+#include "analyzer/cuda/AsyncCopyApi.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"

@@ -1,5 +1,5 @@
-#include "analyzer/checks/SharedAccessModel.h"
-#include "analyzer/uniformity/CudaBuiltins.h"
+#include "analyzer/analyses/SharedAccessModel.h"
+#include "analyzer/cuda/CudaBuiltins.h"
 #include "analyzer/uniformity/ProgramUniformity.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
@@ -182,7 +182,7 @@ public:
 
 } // namespace
 
-SharedAccessModel::SharedAccessModel(CheckContext &ctx) : ctx_(ctx) {}
+SharedAccessModel::SharedAccessModel(AnalysisContext &ctx) : ctx_(ctx) {}
 SharedAccessModel::~SharedAccessModel() = default;
 
 SharedAccessModel::FunctionInfo &SharedAccessModel::info(const FunctionDecl *fn) {

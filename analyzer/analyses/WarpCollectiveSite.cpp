@@ -1,5 +1,5 @@
-#include "analyzer/checks/WarpCollectiveSite.h"
-#include "analyzer/checks/Check.h"
+#include "analyzer/analyses/WarpCollectiveSite.h"
+#include "analyzer/cuda/DeviceCode.h"
 #include "analyzer/uniformity/ProgramUniformity.h"
 #include "clang/AST/Attr.h"
 #include <cstdio>
@@ -22,10 +22,10 @@ StatementMatcher warpCollectiveCallMatcher() {
 
 namespace {
 using SiteCache = std::map<const CallExpr *, std::unique_ptr<WarpCollectiveSite>>;
-std::unique_ptr<WarpCollectiveSite> buildSite(CheckContext &ctx, const CallExpr *call);
+std::unique_ptr<WarpCollectiveSite> buildSite(AnalysisContext &ctx, const CallExpr *call);
 } // namespace
 
-const WarpCollectiveSite *analyseWarpCollective(CheckContext &ctx, const CallExpr *call) {
+const WarpCollectiveSite *analyseWarpCollective(AnalysisContext &ctx, const CallExpr *call) {
   if (!call || call->getNumArgs() == 0 || !ctx.isReportable(call->getBeginLoc())) return nullptr;
   SiteCache &cache = ctx.shared<SiteCache>("warp-collective-sites");
   auto it = cache.find(call);
@@ -35,7 +35,7 @@ const WarpCollectiveSite *analyseWarpCollective(CheckContext &ctx, const CallExp
 
 namespace {
 
-std::unique_ptr<WarpCollectiveSite> buildSite(CheckContext &ctx, const CallExpr *call) {
+std::unique_ptr<WarpCollectiveSite> buildSite(AnalysisContext &ctx, const CallExpr *call) {
   ProgramUniformity &program = ctx.uniformity();
   const FunctionDecl *fn = program.enclosingFunction(call);
   if (!fn || fn->isDependentContext()) return nullptr;

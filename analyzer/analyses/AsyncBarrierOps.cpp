@@ -1,5 +1,5 @@
-#include "analyzer/checks/AsyncBarrierOps.h"
-#include "analyzer/uniformity/CudaBuiltins.h"
+#include "analyzer/analyses/AsyncBarrierOps.h"
+#include "analyzer/cuda/CudaBuiltins.h"
 #include "analyzer/uniformity/FunctionUniformity.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/RecursiveASTVisitor.h"

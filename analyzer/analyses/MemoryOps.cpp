@@ -1,5 +1,5 @@
-#include "analyzer/checks/MemoryOps.h"
-#include "analyzer/uniformity/CudaBuiltins.h"
+#include "analyzer/analyses/MemoryOps.h"
+#include "analyzer/cuda/CudaBuiltins.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"

@@ -1,7 +1,7 @@
 // The path-sensitive analysis of asynchronous copies (see AsyncCopyPaths.h).
-#include "analyzer/checks/AsyncCopyPaths.h"
-#include "analyzer/checks/AsyncCopyApi.h"
-#include "analyzer/checks/AsyncCopyValues.h"
+#include "analyzer/analyses/AsyncCopyPaths.h"
+#include "analyzer/analyses/AsyncCopyValues.h"
+#include "analyzer/cuda/AsyncCopyApi.h"
 #include "analyzer/uniformity/FunctionUniformity.h"
 #include "analyzer/uniformity/ProgramUniformity.h"
 #include "clang/AST/DeclTemplate.h"
@@ -294,7 +294,7 @@ struct Cache {
   std::map<const FunctionDecl *, std::vector<AsyncFinding>> findings;
 };
 
-FunctionInfo *functionInfo(CheckContext &ctx, Cache &cache, const FunctionDecl *fn) {
+FunctionInfo *functionInfo(AnalysisContext &ctx, Cache &cache, const FunctionDecl *fn) {
   fn = fn->getDefinition();
   if (!fn || !fn->hasBody()) return nullptr;
   std::unique_ptr<FunctionInfo> &slot = cache.infos[fn];
@@ -505,13 +505,13 @@ const CallExpr *makePipelineCall(const Expr *init, const ASTContext &ast) {
 
 class Explorer {
 public:
-  Explorer(CheckContext &ctx, Cache &cache) : ctx_(ctx), cache_(cache), ast_(ctx.ast()) {}
+  Explorer(AnalysisContext &ctx, Cache &cache) : ctx_(ctx), cache_(cache), ast_(ctx.ast()) {}
   std::vector<AsyncFinding> run(const FunctionDecl *entry);
 
 private:
   enum class Outcome { Continue, Pushed, Killed };
 
-  CheckContext &ctx_;
+  AnalysisContext &ctx_;
   Cache &cache_;
   ASTContext &ast_;
   AtomTable atoms_;
@@ -2032,7 +2032,7 @@ AsyncFinding Explorer::describe(const Candidate &c) {
 
 } // namespace
 
-const std::vector<AsyncFinding> &asyncCopyFindings(CheckContext &ctx, const FunctionDecl *fn) {
+const std::vector<AsyncFinding> &asyncCopyFindings(AnalysisContext &ctx, const FunctionDecl *fn) {
   Cache &cache = ctx.shared<Cache>("async-copy-paths");
   if (!cache.relevance) cache.relevance = std::make_unique<AsyncRelevance>(ctx.ast());
   auto it = cache.findings.find(fn);
