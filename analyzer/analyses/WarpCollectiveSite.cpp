@@ -10,12 +10,7 @@ using namespace clang;
 using namespace clang::ast_matchers;
 
 StatementMatcher warpCollectiveCallMatcher() {
-  return callExpr(callee(functionDecl(hasAnyName("__shfl_sync", "__shfl_up_sync", "__shfl_down_sync",
-                                                 "__shfl_xor_sync", "__ballot_sync", "__all_sync", "__any_sync",
-                                                 "__uni_sync", "__match_any_sync", "__match_all_sync",
-                                                 "__syncwarp", "__reduce_add_sync", "__reduce_min_sync",
-                                                 "__reduce_max_sync", "__reduce_and_sync", "__reduce_or_sync",
-                                                 "__reduce_xor_sync"))),
+  return callExpr(callee(functionDecl(hasAnyName(warpMaskedCollectiveNames()))),
                   forFunction(functionDecl(isDeviceFunction()).bind("fn")))
       .bind("call");
 }

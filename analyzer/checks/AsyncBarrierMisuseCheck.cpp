@@ -17,6 +17,7 @@
 #include "analyzer/checks/Check.h"
 #include "analyzer/checks/CheckRegistry.h"
 #include "analyzer/checks/DivergenceNotes.h"
+#include "analyzer/core/StripExpr.h"
 #include "analyzer/cuda/CudaBuiltins.h"
 #include "analyzer/uniformity/FunctionUniformity.h"
 #include "clang/AST/ParentMapContext.h"
@@ -32,8 +33,6 @@ using namespace clang;
 using namespace clang::ast_matchers;
 
 const char *const kRule = "async-barrier-misuse";
-
-const Expr *strip(const Expr *e) { return e ? e->IgnoreParenImpCasts() : nullptr; }
 
 bool isArrival(BarrierOpKind k) {
   return k == BarrierOpKind::Arrive || k == BarrierOpKind::ArriveAndWait || k == BarrierOpKind::ArriveAndDrop;

@@ -63,12 +63,6 @@ const Expr *argumentFor(const CallExpr *call, unsigned i) {
   return i + offset < call->getNumArgs() ? call->getArg(i + offset) : nullptr;
 }
 
-bool inCgNamespace(const FunctionDecl *fd) {
-  for (const DeclContext *dc = fd->getDeclContext(); dc; dc = dc->getParent())
-    if (const auto *ns = dyn_cast<NamespaceDecl>(dc); ns && ns->getName() == "cooperative_groups") return true;
-  return false;
-}
-
 // A group collective that a function executes, as its callers see it.
 struct CollectiveUse {
   CgGroup group;   // the group; for a parameter, its type's group
@@ -236,7 +230,7 @@ private:
   // user code and libraries, not the cooperative groups API itself.
   static const FunctionDecl *userCallee(const CallExpr *call) {
     const FunctionDecl *fd = call->getDirectCallee();
-    if (!fd || inCgNamespace(fd)) return nullptr;
+    if (!fd || inCgNamespace(fd, CgDetails::Included)) return nullptr;
     const FunctionDecl *def = fd->getDefinition();
     if (!def || !def->hasBody() || def->isDependentContext()) return nullptr;
     return def;

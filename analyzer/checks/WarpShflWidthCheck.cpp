@@ -15,11 +15,7 @@ public:
   using Check::Check;
 
   void registerMatchers(MatchFinder &finder) override {
-    finder.addMatcher(callExpr(callee(functionDecl(hasAnyName("__shfl_sync", "__shfl_up_sync", "__shfl_down_sync",
-                                                              "__shfl_xor_sync", "__shfl", "__shfl_up", "__shfl_down",
-                                                              "__shfl_xor"))))
-                          .bind("call"),
-                      this);
+    finder.addMatcher(callExpr(callee(functionDecl(hasAnyName(warpShuffleNames())))).bind("call"), this);
   }
 
   void check(const MatchFinder::MatchResult &result) override {

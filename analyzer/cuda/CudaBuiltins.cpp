@@ -2,6 +2,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSwitch.h"
 #include <regex>
 
@@ -73,36 +74,89 @@ bool isBlockBarrierAsm(const Stmt *s) {
   return std::regex_search(as->getAsmString(), re);
 }
 
+namespace {
+
+// Every warp intrinsic the analyzer knows, by name: the `_sync` forms (the
+// lane mask first), __syncwarp and __activemask, and the legacy forms
+// without a mask. The one list of them: the recognisers below and the
+// matchers of the warp rules (warpMaskedCollectiveNames,
+// warpShuffleNames) all read it.
+struct WarpIntrinsic {
+  llvm::StringRef name;
+  WarpCollective kind;
+  bool legacy; // no mask: removed from CUDA, ordinary API in HIP
+};
+
+constexpr WarpIntrinsic kWarpIntrinsics[] = {
+    {"__shfl_sync", WarpCollective::Shfl, false},
+    {"__shfl_up_sync", WarpCollective::ShflUp, false},
+    {"__shfl_down_sync", WarpCollective::ShflDown, false},
+    {"__shfl_xor_sync", WarpCollective::ShflXor, false},
+    {"__ballot_sync", WarpCollective::Ballot, false},
+    {"__all_sync", WarpCollective::All, false},
+    {"__any_sync", WarpCollective::Any, false},
+    {"__uni_sync", WarpCollective::All, false},
+    {"__match_any_sync", WarpCollective::MatchAny, false},
+    {"__match_all_sync", WarpCollective::MatchAll, false},
+    {"__syncwarp", WarpCollective::Syncwarp, false},
+    {"__reduce_add_sync", WarpCollective::Reduce, false},
+    {"__reduce_min_sync", WarpCollective::Reduce, false},
+    {"__reduce_max_sync", WarpCollective::Reduce, false},
+    {"__reduce_and_sync", WarpCollective::Reduce, false},
+    {"__reduce_or_sync", WarpCollective::Reduce, false},
+    {"__reduce_xor_sync", WarpCollective::Reduce, false},
+    {"__activemask", WarpCollective::ActiveMask, false},
+    {"__shfl", WarpCollective::Shfl, true},
+    {"__shfl_up", WarpCollective::ShflUp, true},
+    {"__shfl_down", WarpCollective::ShflDown, true},
+    {"__shfl_xor", WarpCollective::ShflXor, true},
+    {"__ballot", WarpCollective::Ballot, true},
+    {"__any", WarpCollective::Any, true},
+    {"__all", WarpCollective::All, true},
+};
+
+// The kind of each name of one form (sync or legacy), looked up once per
+// call of the uniformity analysis: a map, not a scan of the list.
+llvm::StringMap<WarpCollective> warpIntrinsicsOfForm(bool legacy) {
+  llvm::StringMap<WarpCollective> out;
+  for (const WarpIntrinsic &w : kWarpIntrinsics)
+    if (w.legacy == legacy) out[w.name] = w.kind;
+  return out;
+}
+
+bool isShuffle(WarpCollective k) {
+  return k == WarpCollective::Shfl || k == WarpCollective::ShflUp || k == WarpCollective::ShflDown ||
+         k == WarpCollective::ShflXor;
+}
+
+} // namespace
+
 WarpCollective warpCollectiveOf(llvm::StringRef name) {
-  if (name.starts_with("__reduce_") && name.ends_with("_sync")) return WarpCollective::Reduce;
-  return llvm::StringSwitch<WarpCollective>(name)
-      .Case("__shfl_sync", WarpCollective::Shfl)
-      .Case("__shfl_up_sync", WarpCollective::ShflUp)
-      .Case("__shfl_down_sync", WarpCollective::ShflDown)
-      .Case("__shfl_xor_sync", WarpCollective::ShflXor)
-      .Case("__ballot_sync", WarpCollective::Ballot)
-      .Case("__all_sync", WarpCollective::All)
-      .Case("__any_sync", WarpCollective::Any)
-      .Case("__uni_sync", WarpCollective::All)
-      .Case("__match_any_sync", WarpCollective::MatchAny)
-      .Case("__match_all_sync", WarpCollective::MatchAll)
-      .Case("__syncwarp", WarpCollective::Syncwarp)
-      .Case("__activemask", WarpCollective::ActiveMask)
-      .Default(WarpCollective::None);
+  static const llvm::StringMap<WarpCollective> sync = warpIntrinsicsOfForm(false);
+  auto it = sync.find(name);
+  return it == sync.end() ? WarpCollective::None : it->second;
 }
 
 bool isLegacyWarpIntrinsic(llvm::StringRef name) { return legacyWarpCollectiveOf(name) != WarpCollective::None; }
 
 WarpCollective legacyWarpCollectiveOf(llvm::StringRef name) {
-  return llvm::StringSwitch<WarpCollective>(name)
-      .Case("__shfl", WarpCollective::Shfl)
-      .Case("__shfl_up", WarpCollective::ShflUp)
-      .Case("__shfl_down", WarpCollective::ShflDown)
-      .Case("__shfl_xor", WarpCollective::ShflXor)
-      .Case("__ballot", WarpCollective::Ballot)
-      .Case("__any", WarpCollective::Any)
-      .Case("__all", WarpCollective::All)
-      .Default(WarpCollective::None);
+  static const llvm::StringMap<WarpCollective> legacy = warpIntrinsicsOfForm(true);
+  auto it = legacy.find(name);
+  return it == legacy.end() ? WarpCollective::None : it->second;
+}
+
+std::vector<llvm::StringRef> warpMaskedCollectiveNames() {
+  std::vector<llvm::StringRef> out;
+  for (const WarpIntrinsic &w : kWarpIntrinsics)
+    if (!w.legacy && w.kind != WarpCollective::ActiveMask) out.push_back(w.name);
+  return out;
+}
+
+std::vector<llvm::StringRef> warpShuffleNames() {
+  std::vector<llvm::StringRef> out;
+  for (const WarpIntrinsic &w : kWarpIntrinsics)
+    if (isShuffle(w.kind)) out.push_back(w.name);
+  return out;
 }
 
 llvm::StringRef calleeName(const CallExpr *call) {

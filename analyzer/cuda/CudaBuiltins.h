@@ -8,6 +8,7 @@
 #include "clang/AST/Stmt.h"
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace warpcheck {
 
@@ -40,6 +41,11 @@ bool isLegacyWarpIntrinsic(llvm::StringRef name);
 // Which collective a non-sync form is (it takes no mask: its operands start
 // at argument 0); None for other names.
 WarpCollective legacyWarpCollectiveOf(llvm::StringRef name);
+// The intrinsics that take a lane mask first: the `_sync` collectives and
+// __syncwarp (not __activemask), for matchers.
+std::vector<llvm::StringRef> warpMaskedCollectiveNames();
+// The shuffles, `_sync` and legacy forms.
+std::vector<llvm::StringRef> warpShuffleNames();
 
 // The called function's name without namespace, or "".
 llvm::StringRef calleeName(const clang::CallExpr *call);
