@@ -63,9 +63,10 @@ LOWEST = "support"
 # (the run-only package and the injected library link it).
 NOT_IN_LOWEST = re.compile(r"^(llvm|clang|llvm-c|clang-c)/|^(cuda|cupti|sanitizer|nvrtc)[A-Za-z_]*\.h$")
 
-# analyzer/'s layers, lowest first (analyzer/CMakeLists.txt). core, cuda and
-# analyses are the folders issue 22 plans (options and the analysis context;
-# the CUDA/HIP API table; the analysis engines, which may use uniformity).
+# analyzer/'s layers, lowest first (analyzer/CMakeLists.txt): the Clang front
+# end; options and the analysis context; the table of CUDA/HIP API
+# knowledge; the uniformity analysis; the other analysis engines (which may
+# use uniformity); the rules; the driver.
 ANALYZER_LAYERS = ["frontend", "core", "cuda", "uniformity", "analyses", "checks", "driver"]
 
 # reports/'s parts (reports/CMakeLists.txt): what each may include besides

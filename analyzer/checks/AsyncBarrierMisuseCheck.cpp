@@ -11,13 +11,14 @@
 //   - waits on a token that no arrive of that barrier produced;
 //   - a block-scope barrier that is not in the block's shared memory, and a
 //     wait on a peer block's barrier (E-05, E-06).
+#include "analyzer/analyses/AsyncBarrierOps.h"
+#include "analyzer/analyses/CfgPaths.h"
 #include "analyzer/checks/ArchRuleSupport.h"
-#include "analyzer/checks/AsyncBarrierOps.h"
-#include "analyzer/checks/CfgPaths.h"
 #include "analyzer/checks/Check.h"
 #include "analyzer/checks/CheckRegistry.h"
 #include "analyzer/checks/DivergenceNotes.h"
-#include "analyzer/uniformity/CudaBuiltins.h"
+#include "analyzer/core/StripExpr.h"
+#include "analyzer/cuda/CudaBuiltins.h"
 #include "analyzer/uniformity/FunctionUniformity.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -32,8 +33,6 @@ using namespace clang;
 using namespace clang::ast_matchers;
 
 const char *const kRule = "async-barrier-misuse";
-
-const Expr *strip(const Expr *e) { return e ? e->IgnoreParenImpCasts() : nullptr; }
 
 bool isArrival(BarrierOpKind k) {
   return k == BarrierOpKind::Arrive || k == BarrierOpKind::ArriveAndWait || k == BarrierOpKind::ArriveAndDrop;

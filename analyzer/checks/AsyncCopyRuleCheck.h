@@ -3,7 +3,7 @@
 // both report findings of one path analysis (AsyncCopyPaths), run once per
 // device function with that function as the entry point. Helpers are also
 // followed from their callers, so a finding seen both ways is reported once.
-#include "analyzer/checks/AsyncCopyPaths.h"
+#include "analyzer/analyses/AsyncCopyPaths.h"
 #include "analyzer/checks/Check.h"
 #include "clang/AST/Attr.h"
 #include <set>

@@ -13,8 +13,8 @@
 #include "analyzer/checks/Check.h"
 #include "analyzer/checks/CheckRegistry.h"
 #include "analyzer/checks/DivergenceNotes.h"
-#include "analyzer/uniformity/CooperativeGroups.h"
-#include "analyzer/uniformity/CudaBuiltins.h"
+#include "analyzer/cuda/CooperativeGroups.h"
+#include "analyzer/cuda/CudaBuiltins.h"
 #include "analyzer/uniformity/FunctionUniformity.h"
 #include "analyzer/uniformity/GroupUniformity.h"
 #include "clang/AST/Attr.h"
@@ -61,12 +61,6 @@ const Expr *argumentFor(const CallExpr *call, unsigned i) {
   if (const auto *op = dyn_cast<CXXOperatorCallExpr>(call))
     if (isa_and_nonnull<CXXMethodDecl>(op->getDirectCallee())) offset = 1;
   return i + offset < call->getNumArgs() ? call->getArg(i + offset) : nullptr;
-}
-
-bool inCgNamespace(const FunctionDecl *fd) {
-  for (const DeclContext *dc = fd->getDeclContext(); dc; dc = dc->getParent())
-    if (const auto *ns = dyn_cast<NamespaceDecl>(dc); ns && ns->getName() == "cooperative_groups") return true;
-  return false;
 }
 
 // A group collective that a function executes, as its callers see it.
@@ -236,7 +230,7 @@ private:
   // user code and libraries, not the cooperative groups API itself.
   static const FunctionDecl *userCallee(const CallExpr *call) {
     const FunctionDecl *fd = call->getDirectCallee();
-    if (!fd || inCgNamespace(fd)) return nullptr;
+    if (!fd || inCgNamespace(fd, CgDetails::Included)) return nullptr;
     const FunctionDecl *def = fd->getDefinition();
     if (!def || !def->hasBody() || def->isDependentContext()) return nullptr;
     return def;

@@ -3,6 +3,7 @@
 // a check registers AST matchers (and preprocessor callbacks) and reports from
 // check(). Checks that compare passes also implement the PassFacts hooks.
 #include "analyzer/checks/CheckContext.h"
+#include "analyzer/cuda/DeviceCode.h"
 #include "clang/AST/Attr.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchersMacros.h"
@@ -11,11 +12,6 @@
 #include <string>
 
 namespace warpcheck {
-
-// Kernels and __device__ functions: the code a device pass analyses.
-AST_MATCHER(clang::FunctionDecl, isDeviceFunction) {
-  return Node.hasAttr<clang::CUDAGlobalAttr>() || Node.hasAttr<clang::CUDADeviceAttr>();
-}
 
 class PassFacts;
 class CrossPassSink;

@@ -13,14 +13,8 @@ namespace warpcheck {
 Check::Check(std::string id, CheckContext &ctx) : id_(std::move(id)), ctx_(ctx) {}
 
 CheckContext::CheckContext(clang::ASTContext *ast, Pass pass, AnalysisOptions opts)
-    : ast_(ast), pass_(std::move(pass)), opts_(opts) {}
+    : AnalysisContext(ast, std::move(pass), std::move(opts)) {}
 CheckContext::~CheckContext() = default;
-
-ProgramUniformity &CheckContext::uniformity() {
-  if (!uniformity_)
-    uniformity_ = std::make_unique<ProgramUniformity>(*ast_, opts_);
-  return *uniformity_;
-}
 
 static const clang::FunctionDecl *functionAround(const clang::Decl *decl) {
   if (const auto *fn = llvm::dyn_cast<clang::FunctionDecl>(decl)) return fn;
@@ -59,12 +53,6 @@ std::string CheckContext::functionName(const clang::FunctionDecl *fn) {
 PassTiming &CheckContext::timing() {
   timing_.uniformitySeconds = uniformity_ ? uniformity_->secondsSpent() : 0;
   return timing_;
-}
-
-bool CheckContext::isReportable(clang::SourceLocation loc) const {
-  if (loc.isInvalid()) return false;
-  if (opts_.systemHeaders) return true;
-  return !sources().isInSystemHeader(sources().getExpansionLoc(loc));
 }
 
 static std::string absolutePath(llvm::StringRef name) { return resolvedSourcePath(name); }

@@ -1,9 +1,9 @@
 #pragma once
-// What a check sees of the pass it runs in: the AST, the pass, the options,
-// the shared uniformity analysis, and where findings go.
+// What a check sees of the pass it runs in: the analysis context (the AST,
+// the pass, the options, the shared uniformity analysis, state shared
+// between analyses) plus where findings go and how long each rule took.
 #include "analyzer/core/AnalysisBudget.h"
-#include "analyzer/core/AnalysisOptions.h"
-#include "analyzer/frontend/Pass.h"
+#include "analyzer/core/AnalysisContext.h"
 #include "reports/model/Finding.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -14,8 +14,6 @@
 #include <vector>
 
 namespace warpcheck {
-
-class ProgramUniformity;
 
 class CheckContext;
 
@@ -40,39 +38,20 @@ private:
   Finding finding_;
 };
 
-class CheckContext {
+class CheckContext : public AnalysisContext {
 public:
   CheckContext(clang::ASTContext *ast, Pass pass, AnalysisOptions opts);
   ~CheckContext();
 
-  clang::ASTContext &ast() { return *ast_; }
-  const clang::SourceManager &sources() const { return ast_->getSourceManager(); }
-  const Pass &pass() const { return pass_; }
-  const AnalysisOptions &options() const { return opts_; }
-
-  // The uniformity analysis of this TU, computed on first use.
-  ProgramUniformity &uniformity();
-
-  // False for locations in system headers unless --system-headers is given.
-  bool isReportable(clang::SourceLocation loc) const;
   SourceRange toRange(clang::SourceLocation loc) const;
   SourceRange toRange(clang::SourceRange range) const;
 
   FindingBuilder report(const std::string &rule, clang::SourceLocation loc,
                         const std::string &message);
 
-  // State that several checks of this pass compute once and share (e.g.
-  // the lane facts of each warp collective), created on first use.
-  template <class T> T &shared(const std::string &key) {
-    std::shared_ptr<void> &slot = shared_[key];
-    if (!slot) slot = std::make_shared<T>();
-    return *static_cast<T *>(slot.get());
-  }
   void add(Finding f);
   std::vector<Finding> takeFindings() { return std::move(findings_); }
 
-  // Whether the TU's time budget is spent: analyses stop at their next step.
-  bool expired() const { return opts_.budget && opts_.budget->expired(); }
   // Runs one step of `rule` (a matcher callback, its end-of-TU work),
   // timed; with the budget spent it is not run and the rule is recorded as
   // not completed, as it is when the budget runs out during the step.
@@ -124,12 +103,7 @@ public:
 
 private:
   static std::string functionName(const clang::FunctionDecl *fn);
-  clang::ASTContext *ast_;
-  Pass pass_;
-  AnalysisOptions opts_;
-  std::unique_ptr<ProgramUniformity> uniformity_;
   std::vector<Finding> findings_;
-  std::map<std::string, std::shared_ptr<void>> shared_;
   PassTiming timing_;
   std::map<const clang::FunctionDecl *, double> functionSeconds_; // --max-time-per-function
 };

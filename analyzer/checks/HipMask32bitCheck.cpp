@@ -15,8 +15,8 @@
 //   a mask compared with 0xffffffff.
 #include "analyzer/checks/Check.h"
 #include "analyzer/checks/CheckRegistry.h"
-#include "analyzer/checks/HipSupport.h"
-#include "analyzer/uniformity/CudaBuiltins.h"
+#include "analyzer/cuda/CudaBuiltins.h"
+#include "analyzer/cuda/HipSupport.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Lex/Lexer.h"

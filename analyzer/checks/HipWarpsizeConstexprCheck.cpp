@@ -13,7 +13,7 @@
 // silently means 64 on the host: the rule reports what ROCm 7 rejects.
 #include "analyzer/checks/Check.h"
 #include "analyzer/checks/CheckRegistry.h"
-#include "analyzer/checks/HipSupport.h"
+#include "analyzer/cuda/HipSupport.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"

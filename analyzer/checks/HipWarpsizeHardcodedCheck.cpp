@@ -13,8 +13,8 @@
 // elsewhere `tid % 32` is more likely a 32-wide tile.
 #include "analyzer/checks/Check.h"
 #include "analyzer/checks/CheckRegistry.h"
-#include "analyzer/checks/HipSupport.h"
-#include "analyzer/uniformity/CudaBuiltins.h"
+#include "analyzer/cuda/CudaBuiltins.h"
+#include "analyzer/cuda/HipSupport.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Lex/Lexer.h"

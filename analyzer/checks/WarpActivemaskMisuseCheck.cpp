@@ -4,10 +4,10 @@
 // branch"; it is only a snapshot of the lanes converged at that moment).
 // The opportunistic idiom — snapshot, then a shuffle or syncwarp with that
 // mask on the same path — is allowed.
+#include "analyzer/analyses/WarpCollectiveSite.h"
 #include "analyzer/checks/Check.h"
 #include "analyzer/checks/CheckRegistry.h"
 #include "analyzer/checks/DivergenceNotes.h"
-#include "analyzer/checks/WarpCollectiveSite.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
 #include <set>

@@ -7,10 +7,10 @@
 // should explicitly synchronize such code using __syncwarp()" (guide §3.2.2.1.1
 // / v10.2 §H.6.2). Pairs whose threads may also be in different warps are
 // left to the block-barrier rules: there __syncwarp() is not the fix.
+#include "analyzer/analyses/SharedAccessModel.h"
+#include "analyzer/analyses/WarpCollectiveSite.h"
 #include "analyzer/checks/Check.h"
 #include "analyzer/checks/CheckRegistry.h"
-#include "analyzer/checks/SharedAccessModel.h"
-#include "analyzer/checks/WarpCollectiveSite.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/TargetInfo.h"
 #include "clang/Lex/Lexer.h"

@@ -3,10 +3,10 @@
 // fix-it is the `_sync` form with the mask of the lanes that reach the call
 // on that path, when the analysis can compute one; otherwise a note says
 // why, and no mask is guessed.
+#include "analyzer/analyses/WarpCollectiveSite.h"
 #include "analyzer/checks/Check.h"
 #include "analyzer/checks/CheckRegistry.h"
 #include "analyzer/checks/DivergenceNotes.h"
-#include "analyzer/checks/WarpCollectiveSite.h"
 #include "analyzer/uniformity/ProgramUniformity.h"
 #include "clang/AST/Attr.h"
 #include "clang/Lex/Lexer.h"

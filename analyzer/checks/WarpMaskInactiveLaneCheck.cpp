@@ -3,11 +3,11 @@
 // inside `if (lane < 16)` or inside a bounds check `if (i < n)`; also a
 // call to a helper that runs a full-mask collective (`warp_reduce_sum(v)`)
 // under such a guard of the caller.
+#include "analyzer/analyses/WarpCollectiveSite.h"
+#include "analyzer/analyses/WarpHelperCollective.h"
 #include "analyzer/checks/Check.h"
 #include "analyzer/checks/CheckRegistry.h"
 #include "analyzer/checks/DivergenceNotes.h"
-#include "analyzer/checks/WarpCollectiveSite.h"
-#include "analyzer/checks/WarpHelperCollective.h"
 
 namespace warpcheck {
 namespace {

@@ -1,10 +1,10 @@
 // warp-mask-missing-lane: lanes that reach a warp `_sync` intrinsic but are
 // not named in the mask they pass (guide §5.4.6.6: "each calling thread must
 // have its corresponding bit set in the mask").
+#include "analyzer/analyses/WarpCollectiveSite.h"
 #include "analyzer/checks/Check.h"
 #include "analyzer/checks/CheckRegistry.h"
 #include "analyzer/checks/DivergenceNotes.h"
-#include "analyzer/checks/WarpCollectiveSite.h"
 
 namespace warpcheck {
 namespace {

@@ -1,9 +1,9 @@
 // warp-mask-nonuniform: lanes meeting at one warp `_sync` call with masks
 // that differ but overlap (guide §5.4.6.6: all non-exited threads named in
 // the mask must pass the same mask; disjoint masks are allowed).
+#include "analyzer/analyses/WarpCollectiveSite.h"
 #include "analyzer/checks/Check.h"
 #include "analyzer/checks/CheckRegistry.h"
-#include "analyzer/checks/WarpCollectiveSite.h"
 
 namespace warpcheck {
 namespace {

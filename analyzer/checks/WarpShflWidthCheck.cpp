@@ -2,7 +2,7 @@
 // two in [1, warpSize] (guide §5.4.6.5: other values give undefined results).
 #include "analyzer/checks/Check.h"
 #include "analyzer/checks/CheckRegistry.h"
-#include "analyzer/uniformity/CudaBuiltins.h"
+#include "analyzer/cuda/CudaBuiltins.h"
 
 namespace warpcheck {
 namespace {
@@ -15,11 +15,7 @@ public:
   using Check::Check;
 
   void registerMatchers(MatchFinder &finder) override {
-    finder.addMatcher(callExpr(callee(functionDecl(hasAnyName("__shfl_sync", "__shfl_up_sync", "__shfl_down_sync",
-                                                              "__shfl_xor_sync", "__shfl", "__shfl_up", "__shfl_down",
-                                                              "__shfl_xor"))))
-                          .bind("call"),
-                      this);
+    finder.addMatcher(callExpr(callee(functionDecl(hasAnyName(warpShuffleNames())))).bind("call"), this);
   }
 
   void check(const MatchFinder::MatchResult &result) override {

@@ -8,7 +8,10 @@
 // "objects" updated weakly, flow-insensitively. Memory outside the function's
 // locals is not modelled: a load is as divergent as its address.
 #include "analyzer/uniformity/FunctionUniformity.h"
-#include "analyzer/uniformity/CudaBuiltins.h"
+#include "analyzer/core/StripExpr.h"
+#include "analyzer/cuda/CudaBuiltins.h"
+#include "analyzer/uniformity/EscapeScan.h"
+#include "analyzer/uniformity/IntrinsicDivergence.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -29,105 +32,7 @@ namespace {
 
 constexpr unsigned kThisParam = 63; // param bit of the implicit object
 
-const Expr *strip(const Expr *e) { return e ? e->IgnoreParenImpCasts() : nullptr; }
-
-// The local variable an lvalue expression names the storage of, looking
-// through member access, array subscripts of arrays, and casts.
-const VarDecl *storageVar(const Expr *e) {
-  e = strip(e);
-  while (e) {
-    if (const auto *dre = dyn_cast<DeclRefExpr>(e))
-      return dyn_cast<VarDecl>(dre->getDecl());
-    if (const auto *me = dyn_cast<MemberExpr>(e)) {
-      if (me->isArrow()) return nullptr;
-      e = strip(me->getBase());
-    } else if (const auto *ase = dyn_cast<ArraySubscriptExpr>(e)) {
-      const Expr *base = strip(ase->getBase());
-      // a[i] on a real array (not a pointer) stays inside the array object.
-      if (!ase->getBase()->IgnoreParens()->getType()->isPointerType() ||
-          isa<ImplicitCastExpr>(ase->getBase()->IgnoreParens()))
-        e = base;
-      else
-        return nullptr;
-      if (const auto *ice = dyn_cast<ImplicitCastExpr>(ase->getBase()->IgnoreParens()))
-        if (ice->getCastKind() != CK_ArrayToPointerDecay) return nullptr;
-    } else {
-      return nullptr;
-    }
-  }
-  return nullptr;
-}
-
 bool isLocal(const VarDecl *v) { return v && v->hasLocalStorage() && !isa<ParmVarDecl>(v); }
-
-// Cooperative groups' collectives take their value by forwarding reference
-// (`shfl(TyElem&& elem, ...)`, `reduce(g, TyVal&& val, op)`) and only read
-// it: `t = tile.shfl(t, 0)` does not make `t` escape.
-bool readOnlyForwarding(const FunctionDecl *fd, unsigned i) {
-  const FunctionDecl *pattern = fd->getTemplateInstantiationPattern();
-  if (!pattern || i >= pattern->getNumParams() || !pattern->getParamDecl(i)->getType()->isRValueReferenceType() ||
-      (fd->getDeclName().isIdentifier() && fd->getName().starts_with("invoke_one")))
-    return false;
-  for (const DeclContext *dc = fd->getDeclContext(); dc; dc = dc->getParent())
-    if (const auto *ns = dyn_cast<NamespaceDecl>(dc); ns && ns->getName() == "cooperative_groups") return true;
-  return false;
-}
-
-// Finds the locals whose address escapes: &v, non-const reference bindings,
-// lambda captures by reference. Those are modelled as objects.
-class EscapeScan : public RecursiveASTVisitor<EscapeScan> {
-public:
-  llvm::SmallPtrSet<const VarDecl *, 16> escaped;
-
-  bool VisitUnaryOperator(UnaryOperator *uo) {
-    if (uo->getOpcode() == UO_AddrOf) mark(uo->getSubExpr());
-    return true;
-  }
-  bool VisitVarDecl(VarDecl *vd) {
-    if (vd->getType()->isReferenceType() && vd->getInit() &&
-        !vd->getType()->getPointeeType().isConstQualified())
-      mark(vd->getInit());
-    return true;
-  }
-  bool VisitCallExpr(CallExpr *call) {
-    const FunctionDecl *fd = call->getDirectCallee();
-    unsigned offset = isa<CXXOperatorCallExpr>(call) && fd && isa<CXXMethodDecl>(fd) ? 1 : 0;
-    for (unsigned i = 0; i < call->getNumArgs(); ++i) {
-      if (!fd || i < offset || i - offset >= fd->getNumParams()) {
-        if (!fd) mark(call->getArg(i));
-        continue;
-      }
-      QualType pt = fd->getParamDecl(i - offset)->getType();
-      if (pt->isReferenceType() && !pt->getPointeeType().isConstQualified() && !readOnlyForwarding(fd, i - offset))
-        mark(call->getArg(i));
-    }
-    if (offset && call->getNumArgs()) mark(call->getArg(0));
-    return true;
-  }
-  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *call) {
-    mark(call->getImplicitObjectArgument());
-    return true;
-  }
-  bool VisitLambdaExpr(LambdaExpr *l) {
-    for (const LambdaCapture &c : l->captures())
-      if (c.capturesVariable() && c.getCaptureKind() == LCK_ByRef)
-        if (const auto *v = dyn_cast<VarDecl>(c.getCapturedVar())) escaped.insert(v);
-    return true;
-  }
-  bool VisitCXXConstructExpr(CXXConstructExpr *ce) {
-    const CXXConstructorDecl *ctor = ce->getConstructor();
-    for (unsigned i = 0; i < ce->getNumArgs() && i < ctor->getNumParams(); ++i) {
-      QualType pt = ctor->getParamDecl(i)->getType();
-      if (pt->isReferenceType() && !pt->getPointeeType().isConstQualified()) mark(ce->getArg(i));
-    }
-    return true;
-  }
-
-private:
-  void mark(const Expr *e) {
-    if (const VarDecl *v = storageVar(e)) escaped.insert(v);
-  }
-};
 
 } // namespace
 
@@ -204,9 +109,7 @@ struct FunctionUniformity::Impl {
     for (const CFGBlock *b : *cfg) blockById[b->getBlockID()] = b;
     reachable.resize(cfg->getNumBlockIDs());
     defsInBlock.resize(cfg->getNumBlockIDs());
-    EscapeScan scan;
-    scan.TraverseStmt(fn->getBody());
-    escaped = std::move(scan.escaped);
+    escaped = escapedLocals(fn->getBody(), EscapeNotion::Storage);
     for (const CFGBlock *b : *cfg) {
       unsigned i = 0;
       for (const CFGElement &el : *b) {

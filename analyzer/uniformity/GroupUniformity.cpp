@@ -1,5 +1,6 @@
 #include "analyzer/uniformity/GroupUniformity.h"
-#include "analyzer/uniformity/CudaBuiltins.h"
+#include "analyzer/cuda/CudaBuiltins.h"
+#include "analyzer/uniformity/IntrinsicDivergence.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 

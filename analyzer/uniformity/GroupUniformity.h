@@ -10,7 +10,7 @@
 // containing this one (meta_group_rank(), size(), any/all/ballot, reduce,
 // shfl from a uniform source), from loads at such addresses, and from locals
 // whose every definition is such a value made under such control.
-#include "analyzer/uniformity/CooperativeGroups.h"
+#include "analyzer/cuda/CooperativeGroups.h"
 #include "analyzer/uniformity/FunctionUniformity.h"
 #include "analyzer/uniformity/LaneModel.h"
 #include "llvm/ADT/DenseMap.h"

@@ -1,5 +1,5 @@
 #include "analyzer/uniformity/LaneModel.h"
-#include "analyzer/uniformity/CudaBuiltins.h"
+#include "analyzer/cuda/CudaBuiltins.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/FoldingSet.h"

@@ -1,5 +1,6 @@
 #include "analyzer/uniformity/ProgramUniformity.h"
-#include "analyzer/uniformity/CudaBuiltins.h"
+#include "analyzer/core/AnalysisContext.h"
+#include "analyzer/cuda/CudaBuiltins.h"
 #include "analyzer/uniformity/FunctionUniformity.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
@@ -25,6 +26,14 @@ class BlockBarrierSearch : public CallChainSearch {
 };
 
 } // namespace
+
+// The analysis context (analyzer/core) creates the pass's analysis on first
+// use; it is defined here, where ProgramUniformity is complete, because the
+// core layer sits below this one and may not include it.
+ProgramUniformity &AnalysisContext::uniformity() {
+  if (!uniformity_) uniformity_ = std::make_shared<ProgramUniformity>(*ast_, opts_);
+  return *uniformity_;
+}
 
 ProgramUniformity::ProgramUniformity(ASTContext &ast, const AnalysisOptions &opts)
     : ast_(ast), opts_(opts), barriers_(std::make_unique<BlockBarrierSearch>()) {}

@@ -73,6 +73,25 @@ class FakeTree(unittest.TestCase):
             "analyzer/uniformity/Program.h:1: includes analyzer/checks/CheckContext.h: analyzer layer "
             "uniformity may not include the higher layer checks (" + " -> ".join(check_layers.ANALYZER_LAYERS) + ")"])
 
+    def test_engines_and_the_api_table_sit_between_core_and_the_rules(self):
+        # analyses/ (the engines) take core's AnalysisContext, never a check's
+        # context; cuda/ (the API table) is below uniformity, which is below
+        # analyses.
+        self.write("analyzer/analyses/AsyncCopyPaths.h",
+                   '#include "analyzer/core/AnalysisContext.h"\n#include "analyzer/cuda/CudaBuiltins.h"\n'
+                   '#include "analyzer/uniformity/Program.h"\n#include "analyzer/checks/CheckContext.h"\n')
+        self.write("analyzer/cuda/CudaBuiltins.h",
+                   '#include "analyzer/core/AnalysisContext.h"\n#include "analyzer/uniformity/Divergence.h"\n')
+        self.write("analyzer/uniformity/Program.h",
+                   '#include "analyzer/cuda/CudaBuiltins.h"\n#include "analyzer/analyses/AsyncCopyPaths.h"\n')
+        self.write("analyzer/core/AnalysisContext.h", '#include "analyzer/cuda/CudaBuiltins.h"\n')
+        violations, _ = self.violations()
+        self.assertEqual(sorted(v.split(": includes")[0] for v in violations),
+                         ["analyzer/analyses/AsyncCopyPaths.h:4", "analyzer/core/AnalysisContext.h:1",
+                          "analyzer/cuda/CudaBuiltins.h:2", "analyzer/uniformity/Program.h:2"])
+        self.assertEqual(check_layers.ANALYZER_LAYERS,
+                         ["frontend", "core", "cuda", "uniformity", "analyses", "checks", "driver"])
+
     def test_unknown_analyzer_folder_must_be_placed(self):
         self.write("analyzer/misc/Helper.h", '#include "analyzer/frontend/Pass.h"\n')
         violations, _ = self.violations()

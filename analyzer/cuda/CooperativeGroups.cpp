@@ -1,4 +1,4 @@
-#include "analyzer/uniformity/CooperativeGroups.h"
+#include "analyzer/cuda/CooperativeGroups.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
@@ -8,23 +8,21 @@ namespace warpcheck {
 
 using namespace clang;
 
-namespace {
-
-// Inside namespace cooperative_groups (any inline version namespace), and
-// not in its `details` implementation namespace.
-bool inCgNamespace(const Decl *d) {
+bool inCgNamespace(const Decl *d, CgDetails details) {
   bool cg = false;
   for (const DeclContext *dc = d->getDeclContext(); dc; dc = dc->getParent())
     if (const auto *ns = dyn_cast<NamespaceDecl>(dc)) {
-      if (ns->getName() == "details") return false;
+      if (details == CgDetails::Excluded && ns->getName() == "details") return false;
       if (ns->getName() == "cooperative_groups") cg = true;
     }
   return cg;
 }
 
+namespace {
+
 bool isHandleType(const Expr *e) {
   const auto *rd = e->getType().getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl();
-  return rd && inCgNamespace(rd);
+  return rd && inCgNamespace(rd, CgDetails::Excluded);
 }
 
 const Expr *stripHandle(const Expr *e) {
@@ -49,7 +47,7 @@ const Expr *stripHandle(const Expr *e) {
 CgGroup groupOfType(QualType t) {
   CgGroup g;
   const auto *rd = t.getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl();
-  if (!rd || !inCgNamespace(rd)) return g;
+  if (!rd || !inCgNamespace(rd, CgDetails::Excluded)) return g;
   llvm::StringRef name = rd->getName();
   g.kind = llvm::StringSwitch<CgGroup::Kind>(name)
                .Case("thread_block", CgGroup::Block)
@@ -78,7 +76,7 @@ CgGroup groupOfType(QualType t) {
 
 bool isCreation(const CallExpr *call) {
   const FunctionDecl *fd = call->getDirectCallee();
-  if (!fd || !fd->getDeclName().isIdentifier() || !inCgNamespace(fd)) return false;
+  if (!fd || !fd->getDeclName().isIdentifier() || !inCgNamespace(fd, CgDetails::Excluded)) return false;
   return llvm::StringSwitch<bool>(fd->getName())
       .Cases({"coalesced_threads", "tiled_partition", "labeled_partition", "binary_partition"}, true)
       .Cases({"this_thread_block", "this_grid", "this_cluster", "this_thread"}, true)
@@ -190,7 +188,7 @@ CgCall cgCallOf(const CallExpr *call) {
     c.group = object;
     if (op.result == R::Broadcast && call->getNumArgs() >= 2) c.source = call->getArg(1);
   } else {
-    if (!inCgNamespace(fd) || call->getNumArgs() < 1) return c;
+    if (!inCgNamespace(fd, CgDetails::Excluded) || call->getNumArgs() < 1) return c;
     op = llvm::StringSwitch<Op>(name)
              .Cases({"sync", "memcpy_async", "wait", "wait_prior", "invoke_one"}, {true, R::Varies, true})
              .Cases({"reduce_update_async", "reduce_store_async"}, {true, R::Varies, true})

@@ -2,7 +2,8 @@
 // AsyncCopyApi.h). Functions are matched by name and by the outermost
 // namespace they are declared in, so versioned inline namespaces
 // (cuda::__4, cooperative_groups::__v1) do not matter.
-#include "analyzer/checks/AsyncCopyApi.h"
+#include "analyzer/cuda/AsyncCopyApi.h"
+#include "analyzer/cuda/BarrierApi.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
@@ -208,11 +209,8 @@ AsyncOp classifyMemberCall(const CXXMemberCallExpr *call, const ASTContext &ast)
     return op;
   }
   if (cls == "barrier" && ns == "cuda") {
-    bool wait = llvm::StringSwitch<bool>(name)
-                    .Cases({"wait", "arrive_and_wait", "wait_parity", "try_wait", "try_wait_parity"}, true)
-                    .Cases({"try_wait_for", "try_wait_until", "try_wait_parity_for", "try_wait_parity_until"}, true)
-                    .Default(false);
-    if (!wait) return none;
+    BarrierMember member = barrierMemberOf(name);
+    if (member.kind != BarrierMember::Wait && member.kind != BarrierMember::ArriveAndWait) return none;
     AsyncOp op = make(AsyncOpKind::BarrierWait, call);
     op.object = obj;
     op.spelling = spelling;

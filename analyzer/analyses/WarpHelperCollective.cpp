@@ -1,5 +1,5 @@
-#include "analyzer/checks/WarpHelperCollective.h"
-#include "analyzer/uniformity/CudaBuiltins.h"
+#include "analyzer/analyses/WarpHelperCollective.h"
+#include "analyzer/cuda/CudaBuiltins.h"
 #include "analyzer/uniformity/FunctionUniformity.h"
 #include "support/Hex.h"
 #include <memory>
@@ -14,7 +14,7 @@ namespace {
 // for every lane that enters it, directly or through the helpers it calls.
 class FullWarpCollectiveSearch : public CallChainSearch {
 public:
-  explicit FullWarpCollectiveSearch(CheckContext &ctx) : ctx_(ctx) {}
+  explicit FullWarpCollectiveSearch(AnalysisContext &ctx) : ctx_(ctx) {}
 
 private:
   bool searches(const FunctionDecl *def) override {
@@ -47,7 +47,7 @@ private:
     return {Site::Target, "'" + name + "' is called here with mask " + hex(m) + ", which names every lane of the warp"};
   }
 
-  CheckContext &ctx_;
+  AnalysisContext &ctx_;
 };
 
 // One search per pass, shared by the checks that ask.
@@ -57,7 +57,7 @@ struct SearchSlot {
 
 } // namespace
 
-bool runsFullWarpCollective(CheckContext &ctx, const FunctionDecl *fn, std::vector<ChainStep> *chain) {
+bool runsFullWarpCollective(AnalysisContext &ctx, const FunctionDecl *fn, std::vector<ChainStep> *chain) {
   SearchSlot &slot = ctx.shared<SearchSlot>("full-warp-collective-helpers");
   if (!slot.search) slot.search = std::make_unique<FullWarpCollectiveSearch>(ctx);
   return slot.search->reaches(fn, chain);

@@ -15,7 +15,7 @@
 // A device function is analysed once per chain of call sites (a "frame"),
 // so that `warpReduce(volatile int *s, int tid)` sees the shared array and
 // the thread index its caller passes.
-#include "analyzer/checks/CheckContext.h"
+#include "analyzer/core/AnalysisContext.h"
 #include "analyzer/uniformity/FunctionUniformity.h"
 #include "analyzer/uniformity/LaneModel.h"
 #include "clang/AST/StmtCXX.h"
@@ -70,7 +70,7 @@ class SharedAccessModel {
 public:
   static constexpr unsigned kThreads = LaneFacts::kWarps * 32;
 
-  explicit SharedAccessModel(CheckContext &ctx);
+  explicit SharedAccessModel(AnalysisContext &ctx);
   ~SharedAccessModel();
 
   // Finds the frames and accesses of the TU. Functions in system headers
@@ -130,7 +130,7 @@ private:
   const clang::Expr *argumentFor(const Frame &f, const clang::ParmVarDecl *p) const;
   bool mayOrder(const clang::FunctionDecl *fn, int depth);
 
-  CheckContext &ctx_;
+  AnalysisContext &ctx_;
   std::vector<std::unique_ptr<Frame>> frames_;
   std::map<const clang::FunctionDecl *, std::unique_ptr<FunctionInfo>> infos_;
   std::map<const Frame *, std::vector<const SharedAccess *>> accesses_;

@@ -12,6 +12,14 @@
 
 namespace warpcheck {
 
+// Whether `d` is declared inside namespace cooperative_groups (in any
+// inline version namespace). The public API is not in its `details`
+// implementation namespace: with CgDetails::Excluded a declaration there is
+// not in the namespace; with Included (a call into the toolkit's
+// implementation of cooperative groups, whatever it is) it is.
+enum class CgDetails { Excluded, Included };
+bool inCgNamespace(const clang::Decl *d, CgDetails details);
+
 struct CgGroup {
   enum Kind : uint8_t { None, Block, Tile, Coalesced, Grid, Cluster, Generic };
   Kind kind = None;

@@ -1,12 +1,14 @@
 #pragma once
-// What the analysis knows about CUDA's builtin variables and intrinsics,
-// matched by name: clang's CUDA headers implement many of them with bodies
-// (or builtins) that do not reveal their thread dependence.
-#include "analyzer/uniformity/Divergence.h"
+// What the analyzer knows about CUDA's (and HIP's) builtin variables and
+// intrinsics, matched by name: clang's CUDA headers implement many of them
+// with bodies (or builtins) that do not reveal what they do. The thread
+// dependence of their results is the uniformity analysis's
+// (uniformity/IntrinsicDivergence.h).
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace warpcheck {
 
@@ -39,10 +41,11 @@ bool isLegacyWarpIntrinsic(llvm::StringRef name);
 // Which collective a non-sync form is (it takes no mask: its operands start
 // at argument 0); None for other names.
 WarpCollective legacyWarpCollectiveOf(llvm::StringRef name);
-
-// The thread dependence of the result of a call to a known intrinsic, or
-// nullopt when the callee is not special (analyse its body, or join args).
-std::optional<Divergence> intrinsicResult(const clang::CallExpr *call, llvm::StringRef name);
+// The intrinsics that take a lane mask first: the `_sync` collectives and
+// __syncwarp (not __activemask), for matchers.
+std::vector<llvm::StringRef> warpMaskedCollectiveNames();
+// The shuffles, `_sync` and legacy forms.
+std::vector<llvm::StringRef> warpShuffleNames();
 
 // The called function's name without namespace, or "".
 llvm::StringRef calleeName(const clang::CallExpr *call);

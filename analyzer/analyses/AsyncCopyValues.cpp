@@ -1,6 +1,6 @@
 // Symbolic integers, memory regions and path constraints for the async-copy
 // path analysis (see AsyncCopyValues.h).
-#include "analyzer/checks/AsyncCopyValues.h"
+#include "analyzer/analyses/AsyncCopyValues.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/OperationKinds.h"
 #include "clang/AST/RecordLayout.h"

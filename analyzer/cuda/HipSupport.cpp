@@ -1,5 +1,5 @@
-#include "analyzer/checks/HipSupport.h"
-#include "analyzer/uniformity/CudaBuiltins.h"
+#include "analyzer/cuda/HipSupport.h"
+#include "analyzer/cuda/CudaBuiltins.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -10,11 +10,11 @@ namespace warpcheck {
 
 using namespace clang;
 
-bool isWave64HipPass(const CheckContext &ctx) {
+bool isWave64HipPass(const AnalysisContext &ctx) {
   return ctx.pass().hip && !ctx.pass().host && ctx.options().warpSize == 64;
 }
 
-std::string wave64Archs(const CheckContext &ctx) {
+std::string wave64Archs(const AnalysisContext &ctx) {
   const std::vector<std::string> &archs = ctx.options().wave64Archs;
   if (archs.empty()) return ctx.pass().arch;
   std::string out;

@@ -1,5 +1,5 @@
-#include "analyzer/checks/WarpCollectiveSite.h"
-#include "analyzer/checks/Check.h"
+#include "analyzer/analyses/WarpCollectiveSite.h"
+#include "analyzer/cuda/DeviceCode.h"
 #include "analyzer/uniformity/ProgramUniformity.h"
 #include "clang/AST/Attr.h"
 #include "support/Hex.h"
@@ -10,22 +10,17 @@ using namespace clang;
 using namespace clang::ast_matchers;
 
 StatementMatcher warpCollectiveCallMatcher() {
-  return callExpr(callee(functionDecl(hasAnyName("__shfl_sync", "__shfl_up_sync", "__shfl_down_sync",
-                                                 "__shfl_xor_sync", "__ballot_sync", "__all_sync", "__any_sync",
-                                                 "__uni_sync", "__match_any_sync", "__match_all_sync",
-                                                 "__syncwarp", "__reduce_add_sync", "__reduce_min_sync",
-                                                 "__reduce_max_sync", "__reduce_and_sync", "__reduce_or_sync",
-                                                 "__reduce_xor_sync"))),
+  return callExpr(callee(functionDecl(hasAnyName(warpMaskedCollectiveNames()))),
                   forFunction(functionDecl(isDeviceFunction()).bind("fn")))
       .bind("call");
 }
 
 namespace {
 using SiteCache = std::map<const CallExpr *, std::unique_ptr<WarpCollectiveSite>>;
-std::unique_ptr<WarpCollectiveSite> buildSite(CheckContext &ctx, const CallExpr *call);
+std::unique_ptr<WarpCollectiveSite> buildSite(AnalysisContext &ctx, const CallExpr *call);
 } // namespace
 
-const WarpCollectiveSite *analyseWarpCollective(CheckContext &ctx, const CallExpr *call) {
+const WarpCollectiveSite *analyseWarpCollective(AnalysisContext &ctx, const CallExpr *call) {
   if (!call || call->getNumArgs() == 0 || !ctx.isReportable(call->getBeginLoc())) return nullptr;
   SiteCache &cache = ctx.shared<SiteCache>("warp-collective-sites");
   auto it = cache.find(call);
@@ -35,7 +30,7 @@ const WarpCollectiveSite *analyseWarpCollective(CheckContext &ctx, const CallExp
 
 namespace {
 
-std::unique_ptr<WarpCollectiveSite> buildSite(CheckContext &ctx, const CallExpr *call) {
+std::unique_ptr<WarpCollectiveSite> buildSite(AnalysisContext &ctx, const CallExpr *call) {
   ProgramUniformity &program = ctx.uniformity();
   const FunctionDecl *fn = program.enclosingFunction(call);
   if (!fn || fn->isDependentContext()) return nullptr;

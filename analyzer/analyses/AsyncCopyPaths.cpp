@@ -1,7 +1,8 @@
 // The path-sensitive analysis of asynchronous copies (see AsyncCopyPaths.h).
-#include "analyzer/checks/AsyncCopyPaths.h"
-#include "analyzer/checks/AsyncCopyApi.h"
-#include "analyzer/checks/AsyncCopyValues.h"
+#include "analyzer/analyses/AsyncCopyPaths.h"
+#include "analyzer/analyses/AsyncCopyValues.h"
+#include "analyzer/cuda/AsyncCopyApi.h"
+#include "analyzer/uniformity/EscapeScan.h"
 #include "analyzer/uniformity/FunctionUniformity.h"
 #include "analyzer/uniformity/ProgramUniformity.h"
 #include "clang/AST/DeclTemplate.h"
@@ -36,51 +37,6 @@ constexpr size_t kMaxSteps = 300000;        // elements processed per entry func
 constexpr size_t kMaxBatches = 16;          // committed batches remembered per queue
 
 // ---- per-function facts -------------------------------------------------------
-
-// Locals whose address escapes (taken, bound to a non-const reference,
-// captured by reference): their values are not tracked.
-class EscapeScan : public RecursiveASTVisitor<EscapeScan> {
-public:
-  std::set<const VarDecl *> escaped;
-
-  bool VisitUnaryOperator(UnaryOperator *u) {
-    if (u->getOpcode() == UO_AddrOf) mark(u->getSubExpr());
-    return true;
-  }
-  bool VisitCallExpr(CallExpr *c) {
-    if (const FunctionDecl *fd = c->getDirectCallee()) {
-      unsigned first = isa<CXXOperatorCallExpr>(c) && isa<CXXMethodDecl>(fd) ? 1 : 0;
-      for (unsigned i = first; i < c->getNumArgs() && i - first < fd->getNumParams(); ++i)
-        markIfNonConstRef(fd->getParamDecl(i - first)->getType(), c->getArg(i));
-    }
-    return true;
-  }
-  bool VisitCXXConstructExpr(CXXConstructExpr *c) {
-    const CXXConstructorDecl *cd = c->getConstructor();
-    for (unsigned i = 0; cd && i < c->getNumArgs() && i < cd->getNumParams(); ++i)
-      markIfNonConstRef(cd->getParamDecl(i)->getType(), c->getArg(i));
-    return true;
-  }
-  bool VisitVarDecl(VarDecl *v) {
-    if (v->getType()->isReferenceType() && v->getInit()) markIfNonConstRef(v->getType(), v->getInit());
-    return true;
-  }
-  bool VisitLambdaExpr(LambdaExpr *l) {
-    for (const LambdaCapture &c : l->captures())
-      if (c.capturesVariable() && c.getCaptureKind() == LCK_ByRef)
-        if (const auto *v = dyn_cast<VarDecl>(c.getCapturedVar())) escaped.insert(v);
-    return true;
-  }
-
-private:
-  void markIfNonConstRef(QualType t, const Expr *arg) {
-    if (t->isReferenceType() && !t.getNonReferenceType().isConstQualified()) mark(arg);
-  }
-  void mark(const Expr *e) {
-    if (const auto *dr = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts()))
-      if (const auto *v = dyn_cast<VarDecl>(dr->getDecl())) escaped.insert(v);
-  }
-};
 
 // The tracked variable a statement assigns, if any.
 const VarDecl *assignedVar(const Stmt *s) {
@@ -294,7 +250,7 @@ struct Cache {
   std::map<const FunctionDecl *, std::vector<AsyncFinding>> findings;
 };
 
-FunctionInfo *functionInfo(CheckContext &ctx, Cache &cache, const FunctionDecl *fn) {
+FunctionInfo *functionInfo(AnalysisContext &ctx, Cache &cache, const FunctionDecl *fn) {
   fn = fn->getDefinition();
   if (!fn || !fn->hasBody()) return nullptr;
   std::unique_ptr<FunctionInfo> &slot = cache.infos[fn];
@@ -319,12 +275,13 @@ FunctionInfo *functionInfo(CheckContext &ctx, Cache &cache, const FunctionDecl *
       if (rel) info.relevant[b->getBlockID()] = 1;
     }
   info.postDom = std::make_unique<CFGPostDomTree>(info.cfg.get());
-  EscapeScan scan;
-  scan.TraverseStmt(const_cast<Stmt *>(fn->getBody()));
+  // Locals whose address escapes (taken, bound to a non-const reference,
+  // captured by reference): their values are not tracked.
+  llvm::SmallPtrSet<const VarDecl *, 16> escaped = escapedLocals(fn->getBody(), EscapeNotion::Values);
   auto trackable = [&](const VarDecl *v) {
     QualType t = v->getType();
     return !t->isReferenceType() && (t->isIntegralOrEnumerationType() || t->isPointerType()) &&
-           !scan.escaped.count(v) && !v->hasAttr<CUDASharedAttr>();
+           !escaped.count(v) && !v->hasAttr<CUDASharedAttr>();
   };
   for (const ParmVarDecl *p : fn->parameters())
     if (trackable(p)) info.tracked.insert(p);
@@ -505,13 +462,13 @@ const CallExpr *makePipelineCall(const Expr *init, const ASTContext &ast) {
 
 class Explorer {
 public:
-  Explorer(CheckContext &ctx, Cache &cache) : ctx_(ctx), cache_(cache), ast_(ctx.ast()) {}
+  Explorer(AnalysisContext &ctx, Cache &cache) : ctx_(ctx), cache_(cache), ast_(ctx.ast()) {}
   std::vector<AsyncFinding> run(const FunctionDecl *entry);
 
 private:
   enum class Outcome { Continue, Pushed, Killed };
 
-  CheckContext &ctx_;
+  AnalysisContext &ctx_;
   Cache &cache_;
   ASTContext &ast_;
   AtomTable atoms_;
@@ -2032,7 +1989,7 @@ AsyncFinding Explorer::describe(const Candidate &c) {
 
 } // namespace
 
-const std::vector<AsyncFinding> &asyncCopyFindings(CheckContext &ctx, const FunctionDecl *fn) {
+const std::vector<AsyncFinding> &asyncCopyFindings(AnalysisContext &ctx, const FunctionDecl *fn) {
   Cache &cache = ctx.shared<Cache>("async-copy-paths");
   if (!cache.relevance) cache.relevance = std::make_unique<AsyncRelevance>(ctx.ast());
   auto it = cache.findings.find(fn);

@@ -18,7 +18,7 @@
 // the two regions are the same is decided at the end, once every copy of
 // the function is known (see verdict()). Helpers that issue or wait for
 // copies are inlined (a few levels deep).
-#include "analyzer/checks/CheckContext.h"
+#include "analyzer/core/AnalysisContext.h"
 #include "clang/AST/Decl.h"
 #include <optional>
 #include <string>
@@ -39,7 +39,7 @@ struct AsyncFinding {
 
 // The findings of both rules with `fn` as the entry point, computed once
 // per pass and shared by the two checks.
-const std::vector<AsyncFinding> &asyncCopyFindings(CheckContext &ctx, const clang::FunctionDecl *fn);
+const std::vector<AsyncFinding> &asyncCopyFindings(AnalysisContext &ctx, const clang::FunctionDecl *fn);
 
 extern const char *const kReadBeforeWaitRule;
 extern const char *const kPipelineProtocolRule;

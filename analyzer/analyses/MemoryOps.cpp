@@ -1,5 +1,8 @@
-#include "analyzer/checks/MemoryOps.h"
-#include "analyzer/uniformity/CudaBuiltins.h"
+#include "analyzer/analyses/MemoryOps.h"
+#include "analyzer/cuda/BarrierApi.h"
+#include "analyzer/cuda/CooperativeGroups.h"
+#include "analyzer/cuda/CudaBuiltins.h"
+#include "analyzer/cuda/Fences.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
@@ -276,19 +279,33 @@ std::optional<FenceOp> fenceOf(const Stmt *s, ASTContext &ast) {
     const CXXRecordDecl *cls = m->getParent();
     llvm::StringRef mn = m->getDeclName().isIdentifier() ? m->getName() : "";
     if (cls && (cls->getName() == "grid_group" || cls->getName() == "multi_grid_group") &&
-        inNamespace(cls, "cooperative_groups") && (mn == "sync" || mn == "barrier_wait"))
+        inCgNamespace(cls, CgDetails::Included) && (mn == "sync" || mn == "barrier_wait"))
       return FenceOp{MemOrder::SeqCst, MemScope::Device};
     const Expr *object = nullptr;
     if (const auto *mc = dyn_cast<CXXMemberCallExpr>(call)) object = mc->getImplicitObjectArgument();
-    if (object && (mn == "arrive" || mn == "wait" || mn == "arrive_and_wait" || mn == "arrive_and_drop"))
+    // The barrier operations taken as fences: arrive, arrive_and_wait,
+    // arrive_and_drop and wait(token); the try_waits may return before the
+    // phase completes, and the parity waits are not modelled (yet).
+    BarrierMember member = barrierMemberOf(mn);
+    bool orders = member.kind == BarrierMember::Arrive || member.kind == BarrierMember::ArriveAndWait ||
+                  member.kind == BarrierMember::ArriveAndDrop ||
+                  (member.kind == BarrierMember::Wait && !member.parity && !member.tries);
+    if (object && orders)
       if (const auto *spec = cudaClass(object->IgnoreParenImpCasts()->getType(), {"barrier"}))
         return FenceOp{MemOrder::SeqCst, classScope(spec, 0)};
     return std::nullopt;
   }
   llvm::StringRef name = calleeName(call);
-  if (name == "__threadfence" || name == "__nvvm_membar_gl") return FenceOp{MemOrder::SeqCst, MemScope::Device};
-  if (name == "__threadfence_system" || name == "__nvvm_membar_sys") return FenceOp{MemOrder::SeqCst, MemScope::System};
-  if (name == "__threadfence_block" || name == "__nvvm_membar_cta") return FenceOp{MemOrder::SeqCst, MemScope::Block};
+  switch (threadfenceScope(name)) {
+  case ThreadfenceScope::Block:
+    return FenceOp{MemOrder::SeqCst, MemScope::Block};
+  case ThreadfenceScope::Device:
+    return FenceOp{MemOrder::SeqCst, MemScope::Device};
+  case ThreadfenceScope::System:
+    return FenceOp{MemOrder::SeqCst, MemScope::System};
+  case ThreadfenceScope::None:
+    break;
+  }
   if (name.starts_with("__nvvm_fence")) {
     MemScope scope = name.contains("cta") ? MemScope::Block
                      : name.contains("cluster") ? MemScope::Cluster
@@ -297,7 +314,7 @@ std::optional<FenceOp> fenceOf(const Stmt *s, ASTContext &ast) {
     return FenceOp{name.contains("acq_rel") ? MemOrder::AcqRel : MemOrder::SeqCst, scope};
   }
   // Grid synchronisation as a free function: cg::sync(grid).
-  if (name == "sync" && inNamespace(fd, "cooperative_groups") && call->getNumArgs() == 1) {
+  if (name == "sync" && inCgNamespace(fd, CgDetails::Included) && call->getNumArgs() == 1) {
     QualType t = call->getArg(0)->getType().getNonReferenceType();
     if (const CXXRecordDecl *rd = t->getAsCXXRecordDecl();
         rd && (rd->getName() == "grid_group" || rd->getName() == "multi_grid_group"))

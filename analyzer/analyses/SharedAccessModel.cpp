@@ -1,5 +1,6 @@
-#include "analyzer/checks/SharedAccessModel.h"
-#include "analyzer/uniformity/CudaBuiltins.h"
+#include "analyzer/analyses/SharedAccessModel.h"
+#include "analyzer/cuda/CudaBuiltins.h"
+#include "analyzer/cuda/Fences.h"
 #include "analyzer/uniformity/ProgramUniformity.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
@@ -39,17 +40,6 @@ const Expr *stripNoOp(const Expr *e) {
 const VarDecl *referencedVar(const Expr *e) {
   if (const auto *dre = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts())) return dyn_cast<VarDecl>(dre->getDecl());
   return nullptr;
-}
-
-// Ordering by name: barriers, __syncwarp and fences. Warp votes and
-// shuffles are not here: "these intrinsics do not imply a memory barrier".
-bool isOrderingName(llvm::StringRef name) {
-  if (isBlockBarrierName(name)) return true;
-  return name == "__syncwarp" || name == "__nvvm_bar_warp_sync" || name.starts_with("__threadfence") ||
-         name.starts_with("__nvvm_membar") || name.starts_with("__nvvm_fence") || name == "atomic_thread_fence" ||
-         name == "__atomic_thread_fence" || name == "__builtin_amdgcn_s_barrier" ||
-         name == "__builtin_amdgcn_wave_barrier" || name == "__builtin_amdgcn_fence" || name.starts_with("__nvvm_bar") ||
-         name.starts_with("__nvvm_barrier");
 }
 
 bool isOrderingAsm(const GCCAsmStmt *as) {
@@ -182,7 +172,7 @@ public:
 
 } // namespace
 
-SharedAccessModel::SharedAccessModel(CheckContext &ctx) : ctx_(ctx) {}
+SharedAccessModel::SharedAccessModel(AnalysisContext &ctx) : ctx_(ctx) {}
 SharedAccessModel::~SharedAccessModel() = default;
 
 SharedAccessModel::FunctionInfo &SharedAccessModel::info(const FunctionDecl *fn) {
@@ -606,7 +596,7 @@ bool SharedAccessModel::mayOrder(const FunctionDecl *fn, int depth) {
     if (!s) continue;
     if (const auto *as = dyn_cast<GCCAsmStmt>(s); as && isOrderingAsm(as)) found = true;
     if (const auto *call = dyn_cast<CallExpr>(s)) {
-      if (isOrderingName(calleeName(call))) found = true;
+      if (isOrderingIntrinsic(calleeName(call))) found = true;
       else if (const FunctionDecl *callee = call->getDirectCallee()) {
         const FunctionDecl *def = callee->getDefinition();
         if (def && def != fn && def->hasBody() && ordering_.count(def) == 0 ? mayOrder(def, depth + 1)
@@ -680,7 +670,7 @@ bool SharedAccessModel::isOrdering(const Stmt *s) {
   if (const auto *as = dyn_cast<GCCAsmStmt>(s)) return isOrderingAsm(as);
   const auto *call = dyn_cast<CallExpr>(s);
   if (!call) return false;
-  if (isOrderingName(calleeName(call))) return true;
+  if (isOrderingIntrinsic(calleeName(call))) return true;
   const FunctionDecl *callee = call->getDirectCallee();
   if (!callee) return false; // through a pointer: see Known limits
   if (callee->getBuiltinID()) return false;

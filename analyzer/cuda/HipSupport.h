@@ -3,7 +3,7 @@
 // hip-warpsize-constexpr): which passes they matter in, how they name the
 // wave64 archs, and the HIP values they look for (warpSize, the thread
 // index, the 64-bit masks of the warp functions).
-#include "analyzer/checks/CheckContext.h"
+#include "analyzer/core/AnalysisContext.h"
 #include "clang/AST/Expr.h"
 #include <string>
 
@@ -11,11 +11,11 @@ namespace warpcheck {
 
 // A device pass of a HIP TU whose wavefronts have 64 lanes (gfx9: gfx90a,
 // gfx942...): where 32-lane assumptions go wrong.
-bool isWave64HipPass(const CheckContext &ctx);
+bool isWave64HipPass(const AnalysisContext &ctx);
 
 // "gfx90a", "gfx90a and gfx942": the TU's wave64 archs, the same text in
 // every pass so that the passes' findings merge.
-std::string wave64Archs(const CheckContext &ctx);
+std::string wave64Archs(const AnalysisContext &ctx);
 
 // A reference to HIP's built-in `warpSize` (a variable of HIP's headers,
 // not a user's variable of that name).

@@ -1,5 +1,7 @@
-#include "analyzer/checks/AsyncBarrierOps.h"
-#include "analyzer/uniformity/CudaBuiltins.h"
+#include "analyzer/analyses/AsyncBarrierOps.h"
+#include "analyzer/core/StripExpr.h"
+#include "analyzer/cuda/BarrierApi.h"
+#include "analyzer/cuda/CudaBuiltins.h"
 #include "analyzer/uniformity/FunctionUniformity.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -13,8 +15,6 @@ using namespace clang;
 static bool isBarrierPointer(QualType t);
 
 namespace {
-
-const Expr *strip(const Expr *e) { return e ? e->IgnoreParenImpCasts() : nullptr; }
 
 // The named namespaces around `d`, outermost first, inline ones (__4) left out.
 std::vector<llvm::StringRef> namespaces(const Decl *d) {
@@ -196,20 +196,27 @@ std::optional<BarrierOp> classifyMember(const CXXMemberCallExpr *call, const AST
   BarrierOp op{};
   op.expr = call;
   op.name = m->getName().str();
-  llvm::StringRef n = m->getName();
-  if (n == "arrive") {
+  BarrierMember member = barrierMemberOf(m->getName());
+  switch (member.kind) {
+  case BarrierMember::Arrive:
     op.kind = BarrierOpKind::Arrive;
     if (call->getNumArgs() >= 1 && !isa<CXXDefaultArgExpr>(call->getArg(0))) op.count = call->getArg(0);
-  } else if (n == "arrive_and_wait") {
+    break;
+  case BarrierMember::ArriveAndWait:
     op.kind = BarrierOpKind::ArriveAndWait;
-  } else if (n == "arrive_and_drop") {
+    break;
+  case BarrierMember::ArriveAndDrop:
     op.kind = BarrierOpKind::ArriveAndDrop;
-  } else if (n == "wait" || n == "try_wait" || n == "try_wait_for" || n == "try_wait_until") {
+    break;
+  case BarrierMember::Wait:
+    // The timed parity waits are not modelled here (yet): left out as they
+    // were before the barrier API had one list, so that
+    // async-barrier-misuse's findings do not change with this refactoring.
+    if (member.parity && member.timed) return std::nullopt;
     op.kind = BarrierOpKind::Wait;
-    if (call->getNumArgs() >= 1) op.token = call->getArg(0);
-  } else if (n == "wait_parity" || n == "try_wait_parity") {
-    op.kind = BarrierOpKind::Wait;
-  } else {
+    if (!member.parity && call->getNumArgs() >= 1) op.token = call->getArg(0);
+    break;
+  case BarrierMember::None:
     return std::nullopt;
   }
   Resolver r(ast, fu);

@@ -2,8 +2,8 @@
 // Shared by the warp-mask rules: finds the calls of warp `_sync` intrinsics
 // in device code and computes, per call, which lanes reach it and which
 // mask each passes.
-#include "analyzer/checks/CheckContext.h"
-#include "analyzer/uniformity/CudaBuiltins.h"
+#include "analyzer/core/AnalysisContext.h"
+#include "analyzer/cuda/CudaBuiltins.h"
 #include "analyzer/uniformity/FunctionUniformity.h"
 #include "analyzer/uniformity/LaneModel.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -27,7 +27,7 @@ clang::ast_matchers::StatementMatcher warpCollectiveCallMatcher();
 // The site of a matched call, computed once per pass and shared by the
 // warp rules; null for calls the analysis cannot place (template patterns,
 // no enclosing device function, not reportable).
-const WarpCollectiveSite *analyseWarpCollective(CheckContext &ctx, const clang::CallExpr *call);
+const WarpCollectiveSite *analyseWarpCollective(AnalysisContext &ctx, const clang::CallExpr *call);
 
 // "lane 17 of warp 1 (threadIdx.x == 49)"
 std::string describeLane(unsigned warp, unsigned lane, unsigned warpSize);

@@ -1,4 +1,4 @@
-#include "analyzer/checks/CfgPaths.h"
+#include "analyzer/analyses/CfgPaths.h"
 #include "llvm/ADT/BitVector.h"
 
 namespace warpcheck {
