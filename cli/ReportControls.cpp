@@ -4,6 +4,7 @@
 #include "reports/Fingerprint.h"
 #include "reports/suppress/Nolint.h"
 #include "reports/suppress/UnusedSuppressions.h"
+#include "rules/RuleIds.h"
 #include <algorithm>
 
 namespace warpcheck::cli {
@@ -74,7 +75,7 @@ bool ControlOptions::apply(Report &report, const std::string &sourceRoot, const 
     // The suppression-invalid findings NOLINT added (only NOLINT reports
     // that rule); the others are configured already.
     std::vector<Finding> added, others;
-    for (Finding &f : findings) (f.rule == "suppression-invalid" ? added : others).push_back(std::move(f));
+    for (Finding &f : findings) (f.rule == rule::SuppressionInvalid.id ? added : others).push_back(std::move(f));
     config.nolint(added);
     findings = std::move(others);
     for (Finding &f : added) findings.push_back(std::move(f));

@@ -688,6 +688,6 @@ private:
 
 } // namespace
 
-CheckFactory fenceMissingCheck() { return checkFactory<FenceMissingCheck>("fence-missing"); }
+CheckFactory fenceMissingCheck() { return checkFactory<FenceMissingCheck>(rule::FenceMissing); }
 
 } // namespace warpcheck
