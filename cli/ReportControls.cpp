@@ -53,4 +53,5 @@ void ControlOptions::addPaths(std::vector<NamedPath> &outputs, std::vector<Named
   if (!baselinePath.empty()) inputs.push_back({"the baseline", baselinePath});
 }
 
+#include "reports/OutputFile.h"
 } // namespace warpcheck::cli

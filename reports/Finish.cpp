@@ -32,7 +32,7 @@ bool finish(Report &report, const Controls &controls, const FinishOptions &opts,
     // The suppression-invalid findings NOLINT added (only NOLINT reports
     // that rule); the others are configured already.
     std::vector<Finding> added, others;
-    for (Finding &f : findings) (f.rule == "suppression-invalid" ? added : others).push_back(std::move(f));
+    for (Finding &f : findings) (f.rule == rule::SuppressionInvalid.id ? added : others).push_back(std::move(f));
     config.nolint(added);
     findings = std::move(others);
     for (Finding &f : added) findings.push_back(std::move(f));

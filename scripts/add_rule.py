@@ -14,6 +14,11 @@ Writes, for NAME (lowercase words joined by '-', e.g. warp-vote-divergent):
                                     fails until the check reports the bug
   tests/lint/NAME/clean.cu          a lit fixture that must stay silent
   --dynamic:
+  instrument/PatchState.h           a new patch::FindingKind, k<Name>, for the
+                                    GPU's record of the bug
+  runtime/host/FindingKinds.inc     its row: the kind, the rule, its builder
+  runtime/host/RunFindings.cpp      the builder stub that writes the finding
+                                    (its severity is the catalogue's)
   tests/gpu/<name>_bug.cu           a GPU test whose EXPECT line fails until
                                     `warpcheck run` reports the rule
   tests/gpu/<name>_fixed.cu         its fixed twin (EXPECT-NONE)
@@ -30,6 +35,10 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 NAME = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)+")
 SEVERITIES = ("error", "warning", "note")  # rules/gen_catalog.py
+# The files a new dynamic rule's finding kind is added to, in this order.
+EDITED_FOR_KINDS = ("instrument/PatchState.h", "runtime/host/FindingKinds.inc", "runtime/host/RunFindings.cpp")
+# Files add_rule.py edits rather than creates.
+EDITED = ("analyzer/checks/AllChecks.cpp",) + EDITED_FOR_KINDS
 
 CHECK_SKELETON = """\
 // @ID@:
@@ -64,7 +73,7 @@ public:
 
 } // namespace
 
-CheckFactory @FACTORY@() { return checkFactory<@CLASS@>("@ID@"); }
+CheckFactory @FACTORY@() { return checkFactory<@CLASS@>(rule::@RULE@); }
 
 } // namespace warpcheck
 """
@@ -141,6 +150,23 @@ int main() {
 """
 
 
+BUILDER_STUB = """\
+  // @ID@ (@KIND@): TODO: what the GPU's record holds and what the
+  // finding tells the reader (rules/@ID@.md). The finding starts at the
+  // rule's run severity; lower it here only for a lesser case the doc names.
+  void @BUILDER@(Finding &f, RunEvidence &e, const RawRecord &r, std::array<unsigned, 3> /*t1*/,
+  @INDENT@std::array<unsigned, 3> t2, const std::string &inKernel) {
+    f.message = "TODO: what thread " + coords(t2) + " did" + inKernel;
+    f.where = place(r.second);
+    e.accesses = {access("TODO", r.second, t2, true)};
+  }
+
+"""
+
+# Where add_rule.py puts a new kind's builder in runtime/host/RunFindings.cpp.
+BUILDER_MARK = "  // scripts/add_rule.py --dynamic adds the builder of a new finding kind above this line.\n"
+
+
 class Refused(Exception):
     pass
 
@@ -174,15 +200,39 @@ def register(all_checks, factory):
     return text[:at_decl] + f"CheckFactory {factory}();\n" + text[at_decl:]
 
 
+def add_finding_kind(patch_state, kinds, run_findings, values):
+    """instrument/PatchState.h, runtime/host/FindingKinds.inc and
+    runtime/host/RunFindings.cpp with a new finding kind: its enumerator (the
+    next number), its table row and its builder stub."""
+    enum = re.search(r"^enum FindingKind : uint32_t \{\n(.*?)^\};\n", patch_state, re.M | re.S)
+    rows = list(re.finditer(r"^WARPCHECK_FINDING_KIND\((\w+), (\w+), (\w+)\)\n", kinds, re.M))
+    if not enum or not rows or BUILDER_MARK not in run_findings:
+        raise Refused("instrument/PatchState.h, runtime/host/FindingKinds.inc or runtime/host/RunFindings.cpp does not "
+                      "have the expected shape (the FindingKind enum, the table's rows, the builders' mark): "
+                      "add the finding kind by hand")
+    kind, builder = values["KIND"], values["BUILDER"]
+    if re.search(r"\b%s\b" % kind, enum.group(1)) or re.search(r"\b%s\(" % builder, run_findings):
+        raise Refused(f"{kind} or {builder} exists already")
+    number = max(int(n) for n in re.findall(r"=\s*(\d+)", enum.group(1))) + 1
+    line = f"  {kind} = {number}, // {values['ID']}: TODO: the event the patch records (instrument/Patches.cu)\n"
+    patch_state = patch_state[:enum.end(1)] + line + patch_state[enum.end(1):]
+    row = f"WARPCHECK_FINDING_KIND({kind}, {values['RULE']}, {builder})\n"
+    kinds = kinds[:rows[-1].end()] + row + kinds[rows[-1].end():]
+    stub = fill(BUILDER_STUB, dict(values, INDENT=" " * len(f"void {builder}(")))
+    run_findings = run_findings.replace(BUILDER_MARK, stub + BUILDER_MARK, 1)
+    return patch_state, kinds, run_findings
+
+
 def plan(root, name, dynamic, severity):
     """The files to write, {path: text}, and the steps left."""
     if os.path.exists(os.path.join(root, "rules", name + ".md")):
         raise Refused(f"rules/{name}.md exists already: the rule is there")
     words = name.split("-")
-    values = {"ID": name, "SEVERITY": severity, "HALVES": "dynamic" if dynamic else "static"}
+    camel = "".join(w.capitalize() for w in words)  # the rule's typed id, rule::<camel> (gen_catalog.py)
+    values = {"ID": name, "SEVERITY": severity, "HALVES": "dynamic" if dynamic else "static", "RULE": camel}
     files = {f"rules/{name}.md": fill(read(root, "rules/TEMPLATE.md"), values)}
     if not dynamic:
-        cls = "".join(w.capitalize() for w in words) + "Check"
+        cls = camel + "Check"
         factory = words[0] + "".join(w.capitalize() for w in words[1:]) + "Check"
         values.update(CLASS=cls, FACTORY=factory)
         files[f"analyzer/checks/{cls}.cpp"] = fill(CHECK_SKELETON, values)
@@ -196,17 +246,23 @@ def plan(root, name, dynamic, severity):
     else:
         base = name.replace("-", "_")
         read(root, "tests/gpu/cuda_check.h")  # the GPU tests' directory is there
+        values.update(KIND="k" + camel, BUILDER=words[0] + camel[len(words[0]):])
+        edited = add_finding_kind(read(root, "instrument/PatchState.h"), read(root, "runtime/host/FindingKinds.inc"),
+                                  read(root, "runtime/host/RunFindings.cpp"), values)
+        for path, text in zip(EDITED_FOR_KINDS, edited):
+            files[path] = text
         values.update(FILE=f"{base}_bug", TWIN=f"{base}_fixed.cu")
         files[f"tests/gpu/{base}_bug.cu"] = fill(GPU_BUG, values)
         values.update(FILE=f"{base}_fixed", TWIN=f"{base}_bug.cu")
         files[f"tests/gpu/{base}_fixed.cu"] = fill(GPU_FIXED, values)
-        steps = [f"rules/{name}.md: replace every TODO",
-                 "runtime: record the event (instrument/, runtime/common/RawLog.h) and turn it into a "
-                 f"finding of rule \"{name}\" in runtime/host/RunFindings.cpp (its severity there too)",
+        steps = [f"rules/{name}.md: replace every TODO (run-severity: when `run` reports at another severity)",
+                 f"instrument/: record {values['KIND']} in the patch that sees the bug (instrument/Patches.cu)",
+                 f"runtime/host/RunFindings.cpp: write {values['BUILDER']}(), the finding's message, places and evidence",
                  f"tests/gpu/{base}_bug.cu, {base}_fixed.cu: write the program pair; "
-                 "the bug's EXPECT line fails until `warpcheck run` reports it (GPU only)"]
+                 "the bug's EXPECT line fails until `warpcheck run` reports it (GPU only)",
+                 "build, then: ctest --test-dir build -R 'rule-registry|RunFindings'"]
     for path in files:
-        if path != "analyzer/checks/AllChecks.cpp" and os.path.exists(os.path.join(root, path)):
+        if path not in EDITED and os.path.exists(os.path.join(root, path)):
             raise Refused(f"{path} exists already")
     return files, steps
 

@@ -14,6 +14,7 @@
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/Hashing.h"
+#include "rules/RuleIds.h"
 #include <algorithm>
 #include <set>
 #include <tuple>
@@ -21,8 +22,8 @@
 
 namespace warpcheck {
 
-const char *const kReadBeforeWaitRule = "async-copy-read-before-wait";
-const char *const kPipelineProtocolRule = "pipeline-protocol";
+const char *const kReadBeforeWaitRule = rule::AsyncCopyReadBeforeWait.id;
+const char *const kPipelineProtocolRule = rule::PipelineProtocol.id;
 
 namespace {
 

@@ -27,7 +27,7 @@ public:
                             const AnalysisOptions &opts, std::vector<Finding> &out);
 };
 
-const char *const kRule = "arch-dependent-definition";
+const RuleId &kRule = rule::ArchDependentDefinition;
 
 struct Definition {
   std::string display; // "__device__ function 'f(float)'"
@@ -103,7 +103,7 @@ void ArchDependentDefinitionCheck::comparePasses(const std::vector<const PassFac
   std::vector<std::pair<std::string, const DefinitionFacts *>> devices;
   bool rdc = opts.relocatableDeviceCode;
   for (const PassFacts *p : passes)
-    if (const auto *f = p->find<DefinitionFacts>(kRule)) {
+    if (const auto *f = p->find<DefinitionFacts>(kRule.id)) {
       devices.push_back({p->pass().name(), f});
       rdc |= f->rdc;
     }
@@ -140,7 +140,7 @@ void ArchDependentDefinitionCheck::comparePasses(const std::vector<const PassFac
 }
 
 CheckFactory archDependentDefinitionCheck() {
-  return checkFactory<ArchDependentDefinitionCheck>("arch-dependent-definition",
+  return checkFactory<ArchDependentDefinitionCheck>(rule::ArchDependentDefinition,
                                                     ArchDependentDefinitionCheck::comparePasses);
 }
 

@@ -42,7 +42,7 @@ private:
   std::vector<Use> uses_;
 };
 
-const char *const kRule = "arch-dependent-instantiation";
+const RuleId &kRule = rule::ArchDependentInstantiation;
 
 struct InstantiationFacts : FactsBase {
   // Kernel template specializations that exist in the pass, by template.
@@ -111,7 +111,7 @@ void ArchDependentInstantiationCheck::comparePasses(const std::vector<const Pass
   std::string hostName;
   std::vector<std::pair<std::string, const InstantiationFacts *>> devices;
   for (const PassFacts *p : passes) {
-    const auto *f = p->find<InstantiationFacts>(kRule);
+    const auto *f = p->find<InstantiationFacts>(kRule.id);
     if (!f) continue;
     if (p->pass().host) {
       host = f;
@@ -156,7 +156,7 @@ void ArchDependentInstantiationCheck::comparePasses(const std::vector<const Pass
 
 CheckFactory archDependentInstantiationCheck() {
   return checkFactory<ArchDependentInstantiationCheck>(
-      "arch-dependent-instantiation", ArchDependentInstantiationCheck::comparePasses);
+      rule::ArchDependentInstantiation, ArchDependentInstantiationCheck::comparePasses);
 }
 
 } // namespace warpcheck

@@ -383,7 +383,7 @@ bool samePlace(const SourceRange &a, const SourceRange &b) {
 }
 
 Finding toFinding(const Group &g, const std::string &refPass) {
-  Finding f = arch::makeFinding("arch-dependent-signature", g.ref->site,
+  Finding f = arch::makeFinding(rule::ArchDependentSignature, g.ref->site,
                                 g.diff.subject + ' ' + g.diff.verb + ' ' + g.diff.a + " in " +
                                     arch::passPhrase({refPass}) + " but " + g.diff.b + " in " +
                                     arch::passPhrase(g.passes));
@@ -417,7 +417,7 @@ void ArchDependentSignatureCheck::comparePasses(const std::vector<const PassFact
   std::vector<std::pair<std::string, const SignatureFacts *>> facts;
   std::set<std::string> keys;
   for (const PassFacts *p : passes)
-    if (const auto *f = p->find<SignatureFacts>("arch-dependent-signature")) {
+    if (const auto *f = p->find<SignatureFacts>(rule::ArchDependentSignature.id)) {
       facts.push_back({p->pass().name(), f});
       for (auto &entry : f->entities) keys.insert(entry.first);
     }
@@ -429,7 +429,7 @@ void ArchDependentSignatureCheck::comparePasses(const std::vector<const PassFact
 }
 
 CheckFactory archDependentSignatureCheck() {
-  return checkFactory<ArchDependentSignatureCheck>("arch-dependent-signature",
+  return checkFactory<ArchDependentSignatureCheck>(rule::ArchDependentSignature,
                                                    ArchDependentSignatureCheck::comparePasses);
 }
 

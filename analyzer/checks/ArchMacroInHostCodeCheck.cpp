@@ -499,7 +499,7 @@ void ArchMacroInHostCodeCheck::onEndOfTranslationUnit(ASTContext &ast) {
 }
 
 CheckFactory archMacroInHostCodeCheck() {
-  return checkFactory<ArchMacroInHostCodeCheck>("arch-macro-in-host-code");
+  return checkFactory<ArchMacroInHostCodeCheck>(rule::ArchMacroInHostCode);
 }
 
 } // namespace warpcheck

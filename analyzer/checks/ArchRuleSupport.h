@@ -7,6 +7,7 @@
 #include "analyzer/checks/PassFacts.h"
 #include "reports/model/Finding.h"
 #include "reports/model/RuleCatalog.h"
+#include "rules/RuleIds.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
@@ -39,10 +40,10 @@ inline bool reportable(const Site &s, const AnalysisOptions &opts) {
   return s.where.valid() && (opts.systemHeaders || !s.inSystemHeader);
 }
 
-inline Finding makeFinding(const std::string &rule, const Site &at, std::string message) {
+inline Finding makeFinding(const RuleId &rule, const Site &at, std::string message) {
   Finding f;
-  f.rule = rule;
-  if (const RuleInfo *info = findRule(rule)) f.severity = info->severity;
+  f.rule = rule.id;
+  f.severity = rule.severity;
   f.message = std::move(message);
   f.where = at.where;
   return f;

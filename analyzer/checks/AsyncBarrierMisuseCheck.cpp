@@ -32,7 +32,7 @@ namespace {
 using namespace clang;
 using namespace clang::ast_matchers;
 
-const char *const kRule = "async-barrier-misuse";
+const RuleId &kRule = rule::AsyncBarrierMisuse;
 
 bool isArrival(BarrierOpKind k) {
   return k == BarrierOpKind::Arrive || k == BarrierOpKind::ArriveAndWait || k == BarrierOpKind::ArriveAndDrop;
@@ -153,7 +153,7 @@ public:
   }
 
   void collectFacts(ASTContext &ast, PassFacts &facts) override {
-    auto &out = facts.get<BarrierFacts>(kRule);
+    auto &out = facts.get<BarrierFacts>(kRule.id);
     if (facts.pass().host) collectLaunches(ast, out);
     else out.counts = std::move(counts_);
   }
@@ -1034,7 +1034,7 @@ void AsyncBarrierMisuseCheck::comparePasses(const std::vector<const PassFacts *>
   std::string hostName;
   std::vector<std::pair<std::string, const CountFact *>> counts;
   for (const PassFacts *p : passes) {
-    const auto *f = p->find<BarrierFacts>(kRule);
+    const auto *f = p->find<BarrierFacts>(kRule.id);
     if (!f) continue;
     if (p->pass().host) {
       host = f;

@@ -18,7 +18,7 @@ public:
 } // namespace
 
 CheckFactory asyncCopyReadBeforeWaitCheck() {
-  return checkFactory<AsyncCopyReadBeforeWaitCheck>("async-copy-read-before-wait");
+  return checkFactory<AsyncCopyReadBeforeWaitCheck>(rule::AsyncCopyReadBeforeWait);
 }
 
 } // namespace warpcheck

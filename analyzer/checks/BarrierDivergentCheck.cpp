@@ -145,6 +145,6 @@ private:
 
 } // namespace
 
-CheckFactory barrierDivergentCheck() { return checkFactory<BarrierDivergentCheck>("barrier-divergent"); }
+CheckFactory barrierDivergentCheck() { return checkFactory<BarrierDivergentCheck>(rule::BarrierDivergent); }
 
 } // namespace warpcheck

@@ -301,7 +301,7 @@ private:
 } // namespace
 
 CheckFactory cgCollectiveDivergentCheck() {
-  return checkFactory<CgCollectiveDivergentCheck>("cg-collective-divergent");
+  return checkFactory<CgCollectiveDivergentCheck>(rule::CgCollectiveDivergent);
 }
 
 } // namespace warpcheck

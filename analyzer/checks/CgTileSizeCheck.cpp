@@ -66,6 +66,6 @@ public:
 
 } // namespace
 
-CheckFactory cgTileSizeCheck() { return checkFactory<CgTileSizeCheck>("cg-tile-size"); }
+CheckFactory cgTileSizeCheck() { return checkFactory<CgTileSizeCheck>(rule::CgTileSize); }
 
 } // namespace warpcheck

@@ -3,6 +3,7 @@
 #include "analyzer/checks/Check.h"
 #include "analyzer/checks/PassFacts.h"
 #include "reports/model/Finding.h"
+#include "rules/RuleIds.h"
 #include <functional>
 #include <memory>
 #include <string>
@@ -22,7 +23,10 @@ struct CheckFactory {
 
 const std::vector<CheckFactory> &allChecks();
 
-template <class T> CheckFactory checkFactory(const std::string &id, ComparePassesFn compare = {}) {
+// A check is registered under a typed rule id (rule::BarrierDivergent, from
+// rules/*.md), never a string: a rule the catalogue lacks does not compile.
+template <class T> CheckFactory checkFactory(const RuleId &rule, ComparePassesFn compare = {}) {
+  std::string id = rule.id;
   return CheckFactory{id, [id](CheckContext &ctx) { return std::make_unique<T>(id, ctx); },
                       std::move(compare)};
 }

@@ -210,6 +210,6 @@ private:
 
 } // namespace
 
-CheckFactory fenceMissingCheck() { return checkFactory<FenceMissingCheck>("fence-missing"); }
+CheckFactory fenceMissingCheck() { return checkFactory<FenceMissingCheck>(rule::FenceMissing); }
 
 } // namespace warpcheck

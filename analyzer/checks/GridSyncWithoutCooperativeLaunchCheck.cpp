@@ -158,7 +158,7 @@ private:
 } // namespace
 
 CheckFactory gridSyncWithoutCooperativeLaunchCheck() {
-  return checkFactory<GridSyncWithoutCooperativeLaunchCheck>("grid-sync-without-cooperative-launch");
+  return checkFactory<GridSyncWithoutCooperativeLaunchCheck>(rule::GridSyncWithoutCooperativeLaunch);
 }
 
 } // namespace warpcheck

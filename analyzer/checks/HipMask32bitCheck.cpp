@@ -246,6 +246,6 @@ private:
 
 } // namespace
 
-CheckFactory hipMask32bitCheck() { return checkFactory<HipMask32bitCheck>("hip-mask-32bit"); }
+CheckFactory hipMask32bitCheck() { return checkFactory<HipMask32bitCheck>(rule::HipMask32bit); }
 
 } // namespace warpcheck

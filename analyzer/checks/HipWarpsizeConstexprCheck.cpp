@@ -205,6 +205,6 @@ private:
 
 } // namespace
 
-CheckFactory hipWarpsizeConstexprCheck() { return checkFactory<HipWarpsizeConstexprCheck>("hip-warpsize-constexpr"); }
+CheckFactory hipWarpsizeConstexprCheck() { return checkFactory<HipWarpsizeConstexprCheck>(rule::HipWarpsizeConstexpr); }
 
 } // namespace warpcheck

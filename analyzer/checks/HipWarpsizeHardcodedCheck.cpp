@@ -361,6 +361,6 @@ private:
 
 } // namespace
 
-CheckFactory hipWarpsizeHardcodedCheck() { return checkFactory<HipWarpsizeHardcodedCheck>("hip-warpsize-hardcoded"); }
+CheckFactory hipWarpsizeHardcodedCheck() { return checkFactory<HipWarpsizeHardcodedCheck>(rule::HipWarpsizeHardcoded); }
 
 } // namespace warpcheck

@@ -16,6 +16,6 @@ public:
 
 } // namespace
 
-CheckFactory pipelineProtocolCheck() { return checkFactory<PipelineProtocolCheck>("pipeline-protocol"); }
+CheckFactory pipelineProtocolCheck() { return checkFactory<PipelineProtocolCheck>(rule::PipelineProtocol); }
 
 } // namespace warpcheck

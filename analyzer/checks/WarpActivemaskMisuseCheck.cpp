@@ -127,6 +127,6 @@ private:
 
 } // namespace
 
-CheckFactory warpActivemaskMisuseCheck() { return checkFactory<WarpActivemaskMisuseCheck>("warp-activemask-misuse"); }
+CheckFactory warpActivemaskMisuseCheck() { return checkFactory<WarpActivemaskMisuseCheck>(rule::WarpActivemaskMisuse); }
 
 } // namespace warpcheck

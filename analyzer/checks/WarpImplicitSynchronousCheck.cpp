@@ -710,7 +710,7 @@ private:
 } // namespace
 
 CheckFactory warpImplicitSynchronousCheck() {
-  return checkFactory<WarpImplicitSynchronousCheck>("warp-implicit-synchronous");
+  return checkFactory<WarpImplicitSynchronousCheck>(rule::WarpImplicitSynchronous);
 }
 
 } // namespace warpcheck

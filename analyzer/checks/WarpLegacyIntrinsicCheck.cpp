@@ -99,6 +99,6 @@ private:
 
 } // namespace
 
-CheckFactory warpLegacyIntrinsicCheck() { return checkFactory<WarpLegacyIntrinsicCheck>("warp-legacy-intrinsic"); }
+CheckFactory warpLegacyIntrinsicCheck() { return checkFactory<WarpLegacyIntrinsicCheck>(rule::WarpLegacyIntrinsic); }
 
 } // namespace warpcheck

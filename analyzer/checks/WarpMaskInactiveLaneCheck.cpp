@@ -129,6 +129,6 @@ private:
 
 } // namespace
 
-CheckFactory warpMaskInactiveLaneCheck() { return checkFactory<WarpMaskInactiveLaneCheck>("warp-mask-inactive-lane"); }
+CheckFactory warpMaskInactiveLaneCheck() { return checkFactory<WarpMaskInactiveLaneCheck>(rule::WarpMaskInactiveLane); }
 
 } // namespace warpcheck

@@ -100,6 +100,6 @@ private:
 
 } // namespace
 
-CheckFactory warpMaskMissingLaneCheck() { return checkFactory<WarpMaskMissingLaneCheck>("warp-mask-missing-lane"); }
+CheckFactory warpMaskMissingLaneCheck() { return checkFactory<WarpMaskMissingLaneCheck>(rule::WarpMaskMissingLane); }
 
 } // namespace warpcheck

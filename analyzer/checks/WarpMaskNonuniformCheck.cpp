@@ -47,6 +47,6 @@ public:
 
 } // namespace
 
-CheckFactory warpMaskNonuniformCheck() { return checkFactory<WarpMaskNonuniformCheck>("warp-mask-nonuniform"); }
+CheckFactory warpMaskNonuniformCheck() { return checkFactory<WarpMaskNonuniformCheck>(rule::WarpMaskNonuniform); }
 
 } // namespace warpcheck

@@ -42,6 +42,6 @@ public:
 
 } // namespace
 
-CheckFactory warpShflWidthCheck() { return checkFactory<WarpShflWidthCheck>("warp-shfl-width"); }
+CheckFactory warpShflWidthCheck() { return checkFactory<WarpShflWidthCheck>(rule::WarpShflWidth); }
 
 } // namespace warpcheck

@@ -1,12 +1,13 @@
 #include "reports/suppress/Nolint.h"
 #include "support/Glob.h"
 #include "reports/model/RuleCatalog.h"
+#include "rules/RuleIds.h"
 #include <cctype>
 
 namespace warpcheck {
 namespace {
 
-constexpr const char *kRule = "suppression-invalid";
+constexpr const char *kRule = rule::SuppressionInvalid.id;
 
 enum class Kind { Line, NextLine, Begin, End };
 

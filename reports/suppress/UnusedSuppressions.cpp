@@ -1,12 +1,13 @@
 #include "reports/suppress/UnusedSuppressions.h"
 #include "reports/model/RuleCatalog.h"
 #include "reports/model/SourcePaths.h"
+#include "rules/RuleIds.h"
 #include <algorithm>
 
 namespace warpcheck {
 namespace {
 
-constexpr const char *kRule = "unused-suppression";
+constexpr const char *kRule = rule::UnusedSuppression.id;
 
 Finding unusedFinding(const std::string &file, unsigned line, unsigned column, const std::string &message) {
   return ruleFindingAt(kRule, Severity::Note, file, line, column, message);

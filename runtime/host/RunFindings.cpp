@@ -2,8 +2,10 @@
 #include "support/Demangle.h"
 #include "instrument/PatchState.h"
 #include "runtime/common/KernelFilter.h"
+#include "rules/RuleIds.h"
 #include "support/Hex.h"
 #include <algorithm>
+#include <cstdio>
 #include <regex>
 #include <set>
 
@@ -36,109 +38,15 @@ public:
     bool otherLaunch = (r.flags & kFlagInterLaunch) && !r.kernel1.empty();
     auto t1 = threadCoords(r.thread1, otherLaunch ? r.blockDim1 : r.blockDim),
          t2 = threadCoords(r.thread2, r.blockDim);
-    switch (r.kind) {
-    case kRaceRAW:
-    case kRaceWAR:
-    case kRaceWAW: {
-      bool sameWarp = r.flags & kFlagSameWarp;
-      bool async = r.flags & kFlagFirstAsync, inFlight = r.flags & kFlagAsyncInFlight;
-      const char *firstKind = r.kind == kRaceWAR               ? "read"
-                              : async                          ? "asynchronous copy"
-                              : (r.flags & kFlagFirstAtomic)   ? "atomic"
-                                                               : "write";
-      const char *secondKind = r.kind == kRaceRAW ? "read" : (r.flags & kFlagSecondAtomic) ? "atomic" : "write";
-      const char *hazard = r.kind == kRaceRAW ? "read-after-write" : r.kind == kRaceWAR ? "write-after-read"
-                                                                                       : "write-after-write";
-      bool otherKnown = !(r.flags & kFlagOtherUnknown);
-      bool self = r.thread1 == r.thread2;
-      std::string other = self ? std::string("the same thread") : otherKnown ? "thread " + coordinates(t1) : "another thread";
-      f.rule = "race-shared";
-      // A copy in flight is a bug whatever the warp: no thread is ordered after it.
-      f.severity = sameWarp && !inFlight ? Severity::Warning : Severity::Error;
-      if (inFlight) {
-        f.message = std::string(hazard) + " race on shared memory at offset " + hex(r.offset) + ": " + secondKind +
-                    " by thread " + coordinates(t2) + " while an asynchronous copy issued by " + other + inKernel +
-                    " is still in flight: wait for the copy first (__pipeline_wait_prior, "
-                    "pipeline.consumer_wait, cooperative_groups::wait, or the cuda::barrier it completes on)" +
-                    (self ? "" : ", then __syncthreads() so that other threads see it");
-      } else if (async) {
-        f.message = std::string(hazard) + " race on shared memory at offset " + hex(r.offset) + ": " + secondKind +
-                    " by thread " + coordinates(t2) + " and an asynchronous copy by " + other + inKernel +
-                    " with no barrier between them: waiting for a copy orders it for the thread that waited "
-                    "only; add __syncthreads() after the wait";
-      } else {
-        f.message = std::string(hazard) + " race on shared memory at offset " + hex(r.offset) + ": " + secondKind +
-                    " by thread " + coordinates(t2) + " and " + firstKind + " by " + other + inKernel +
-                    " with no barrier between them";
-      }
-      f.where = place(r.second);
-      f.notes.push_back({place(r.first), std::string("the ") + firstKind + " by " + other +
-                                             (inFlight ? " is issued here" : " is here") + where(r.first)});
-      if (sameWarp && !async)
-        f.notes.push_back({f.where, "both threads are in warp " + std::to_string(r.thread2 / 32) +
-                                        ": lanes of a warp are not in lockstep on sm_70 and newer, and a "
-                                        "__syncwarp() between the accesses is enough to order them"});
-      // A thread racing with its own copy has no relation to name.
-      if (!self) e.relation = sameWarp ? "intra-warp" : "inter-warp";
-      e.sharedOffset = r.offset;
-      // The report's access kinds: an asynchronous copy is a write.
-      e.accesses = {access(async ? "write" : firstKind, r.first, t1, otherKnown),
-                    access(secondKind, r.second, t2, true)};
-      break;
-    }
-    case kBarrierDivergent:
-      f.rule = "barrier-divergent";
-      f.severity = Severity::Error;
-      f.message = "threads of one block wait at different barriers: thread " + coordinates(t2) +
-                  " is at this __syncthreads() while others are at another one" + inKernel;
-      f.where = place(r.second);
-      f.notes.push_back({place(r.first), "the other barrier" + where(r.first)});
-      e.accesses = {access("barrier", r.first, {}, false), access("barrier", r.second, t2, true)};
-      break;
-    case kSyncwarpMissingLane:
-      f.rule = "warp-mask-missing-lane";
-      f.message = "__syncwarp(" + hex(r.offset) + ") called by lane " + laneRanges(r.extra) + " (thread " +
-                  coordinates(t2) + ") whose bit is not in the mask" + inKernel;
-      syncwarpFinding(f, e, r, t2);
-      break;
-    case kSyncwarpInactiveLane:
-      f.rule = "warp-mask-inactive-lane";
-      if (r.flags & kFlagLanesExited) {
-        // Reported at the call; the lanes' exit is the note.
-        f.message = "lanes " + laneRanges(r.extra) + " named in the mask of this __syncwarp(" + hex(r.offset) +
-                    ") were running when other lanes called it, and exit without calling it (thread " +
-                    coordinates(t2) + "); it orders memory only among the lanes that take part" + inKernel;
-        syncwarpFinding(f, e, r, t2);
-        f.where = place(r.first);
-        e.accesses = {access("syncwarp", r.first, t2, true)};
-        f.notes.push_back({place(r.second), "where they exit" + where(r.second)});
-        break;
-      }
-      f.message = "lanes " + laneRanges(r.extra) + " named in the mask of __syncwarp(" + hex(r.offset) +
-                  ") call this other __syncwarp() instead of it (thread " + coordinates(t2) + ")" + inKernel;
-      syncwarpFinding(f, e, r, t2);
-      f.notes.push_back({place(r.first), "the __syncwarp() whose mask names them" + where(r.first)});
-      break;
-    case kSyncwarpNonuniform:
-      f.rule = "warp-mask-nonuniform";
-      f.message = "lanes of one warp call this __syncwarp() together with different masks (thread " +
-                  coordinates(t2) + " passes " + hex(r.offset) + "; lanes " + laneRanges(r.extra) +
-                  " pass others)" + inKernel;
-      syncwarpFinding(f, e, r, t2);
-      break;
-    case kGlobalRaceRAW:
-    case kGlobalRaceWAR:
-    case kGlobalRaceWAW:
-      globalRace(f, e, r, t1, t2, inKernel);
-      break;
-    case kFenceMissing:
-    case kScopeTooNarrow:
-      publication(f, e, r, t1, t2, inKernel);
-      break;
-    case kRaceVolatile:
-      volatileRace(f, e, r, t1, t2, inKernel);
-      break;
-    default:
+    if (const KindRow *k = kindRow(r.kind)) {
+      // The rule's catalogue severity at run time; a builder lowers it for
+      // the lesser cases its rule doc names.
+      f.rule = k->rule.id;
+      f.severity = k->rule.runSeverity;
+      (this->*k->build)(f, e, r, t1, t2, inKernel);
+    } else {
+      // A record of a kind no row describes (a log of another version):
+      // shown as it is, under no rule of the catalogue.
       f.rule = "internal";
       f.message = "unknown record kind " + std::to_string(r.kind);
     }
@@ -149,6 +57,120 @@ public:
   }
 
 private:
+  // A finding kind's message builder: fills the finding (message, places,
+  // notes, severity when lower than the rule's) and its evidence.
+  using BuildFn = void (Builder::*)(Finding &f, RunEvidence &e, const RawRecord &r, std::array<unsigned, 3> t1,
+                                    std::array<unsigned, 3> t2, const std::string &inKernel);
+  struct KindRow {
+    uint32_t kind; // patch::FindingKind
+    const RuleId &rule;
+    BuildFn build;
+  };
+  // The row of runtime/host/FindingKinds.inc for `kind`, or null.
+  static const KindRow *kindRow(uint32_t kind) {
+    static const KindRow rows[] = {
+#define WARPCHECK_FINDING_KIND(KIND, RULE, BUILDER) {patch::KIND, rule::RULE, &Builder::BUILDER},
+#include "runtime/host/FindingKinds.inc"
+#undef WARPCHECK_FINDING_KIND
+    };
+    for (const KindRow &row : rows)
+      if (row.kind == kind) return &row;
+    return nullptr;
+  }
+
+  // race-shared: two accesses of shared memory (one may be an asynchronous
+  // copy), unordered.
+  void sharedRace(Finding &f, RunEvidence &e, const RawRecord &r, std::array<unsigned, 3> t1,
+                  std::array<unsigned, 3> t2, const std::string &inKernel) {
+    bool sameWarp = r.flags & kFlagSameWarp;
+    bool async = r.flags & kFlagFirstAsync, inFlight = r.flags & kFlagAsyncInFlight;
+    const char *firstKind = r.kind == kRaceWAR               ? "read"
+                            : async                          ? "asynchronous copy"
+                            : (r.flags & kFlagFirstAtomic)   ? "atomic"
+                                                             : "write";
+    const char *secondKind = r.kind == kRaceRAW ? "read" : (r.flags & kFlagSecondAtomic) ? "atomic" : "write";
+    const char *hazard = r.kind == kRaceRAW ? "read-after-write" : r.kind == kRaceWAR ? "write-after-read"
+                                                                                     : "write-after-write";
+    bool otherKnown = !(r.flags & kFlagOtherUnknown);
+    bool self = r.thread1 == r.thread2;
+    std::string other = self ? std::string("the same thread") : otherKnown ? "thread " + coordinates(t1) : "another thread";
+    // Lanes of one warp: a __syncwarp() orders them, a lesser finding. A
+    // copy in flight is a bug whatever the warp: no thread is ordered after it.
+    if (sameWarp && !inFlight) f.severity = Severity::Warning;
+    if (inFlight) {
+      f.message = std::string(hazard) + " race on shared memory at offset " + hex(r.offset) + ": " + secondKind +
+                  " by thread " + coordinates(t2) + " while an asynchronous copy issued by " + other + inKernel +
+                  " is still in flight: wait for the copy first (__pipeline_wait_prior, "
+                  "pipeline.consumer_wait, cooperative_groups::wait, or the cuda::barrier it completes on)" +
+                  (self ? "" : ", then __syncthreads() so that other threads see it");
+    } else if (async) {
+      f.message = std::string(hazard) + " race on shared memory at offset " + hex(r.offset) + ": " + secondKind +
+                  " by thread " + coordinates(t2) + " and an asynchronous copy by " + other + inKernel +
+                  " with no barrier between them: waiting for a copy orders it for the thread that waited "
+                  "only; add __syncthreads() after the wait";
+    } else {
+      f.message = std::string(hazard) + " race on shared memory at offset " + hex(r.offset) + ": " + secondKind +
+                  " by thread " + coordinates(t2) + " and " + firstKind + " by " + other + inKernel +
+                  " with no barrier between them";
+    }
+    f.where = place(r.second);
+    f.notes.push_back({place(r.first), std::string("the ") + firstKind + " by " + other +
+                                           (inFlight ? " is issued here" : " is here") + where(r.first)});
+    if (sameWarp && !async)
+      f.notes.push_back({f.where, "both threads are in warp " + std::to_string(r.thread2 / 32) +
+                                      ": lanes of a warp are not in lockstep on sm_70 and newer, and a "
+                                      "__syncwarp() between the accesses is enough to order them"});
+    // A thread racing with its own copy has no relation to name.
+    if (!self) e.relation = sameWarp ? "intra-warp" : "inter-warp";
+    e.sharedOffset = r.offset;
+    // The report's access kinds: an asynchronous copy is a write.
+    e.accesses = {access(async ? "write" : firstKind, r.first, t1, otherKnown),
+                  access(secondKind, r.second, t2, true)};
+  }
+
+  void barrierDivergent(Finding &f, RunEvidence &e, const RawRecord &r, std::array<unsigned, 3>,
+                        std::array<unsigned, 3> t2, const std::string &inKernel) {
+    f.message = "threads of one block wait at different barriers: thread " + coordinates(t2) +
+                " is at this __syncthreads() while others are at another one" + inKernel;
+    f.where = place(r.second);
+    f.notes.push_back({place(r.first), "the other barrier" + where(r.first)});
+    e.accesses = {access("barrier", r.first, {}, false), access("barrier", r.second, t2, true)};
+  }
+
+  void syncwarpMissingLane(Finding &f, RunEvidence &e, const RawRecord &r, std::array<unsigned, 3>,
+                           std::array<unsigned, 3> t2, const std::string &inKernel) {
+    f.message = "__syncwarp(" + hex(r.offset) + ") called by lane " + laneRanges(r.extra) + " (thread " +
+                coordinates(t2) + ") whose bit is not in the mask" + inKernel;
+    syncwarpFinding(f, e, r, t2);
+  }
+
+  void syncwarpInactiveLane(Finding &f, RunEvidence &e, const RawRecord &r, std::array<unsigned, 3>,
+                            std::array<unsigned, 3> t2, const std::string &inKernel) {
+    if (r.flags & kFlagLanesExited) {
+      // Reported at the call; the lanes' exit is the note.
+      f.message = "lanes " + laneRanges(r.extra) + " named in the mask of this __syncwarp(" + hex(r.offset) +
+                  ") were running when other lanes called it, and exit without calling it (thread " +
+                  coordinates(t2) + "); it orders memory only among the lanes that take part" + inKernel;
+      syncwarpFinding(f, e, r, t2);
+      f.where = place(r.first);
+      e.accesses = {access("syncwarp", r.first, t2, true)};
+      f.notes.push_back({place(r.second), "where they exit" + where(r.second)});
+      return;
+    }
+    f.message = "lanes " + laneRanges(r.extra) + " named in the mask of __syncwarp(" + hex(r.offset) +
+                ") call this other __syncwarp() instead of it (thread " + coordinates(t2) + ")" + inKernel;
+    syncwarpFinding(f, e, r, t2);
+    f.notes.push_back({place(r.first), "the __syncwarp() whose mask names them" + where(r.first)});
+  }
+
+  void syncwarpNonuniform(Finding &f, RunEvidence &e, const RawRecord &r, std::array<unsigned, 3>,
+                          std::array<unsigned, 3> t2, const std::string &inKernel) {
+    f.message = "lanes of one warp call this __syncwarp() together with different masks (thread " +
+                coordinates(t2) + " passes " + hex(r.offset) + "; lanes " + laneRanges(r.extra) +
+                " pass others)" + inKernel;
+    syncwarpFinding(f, e, r, t2);
+  }
+
   // Global memory: who made the earlier access, and where the address is.
   std::string otherThread(const RawRecord &r, std::array<unsigned, 3> t1) {
     std::string s = "thread " + coordinates(t1);
@@ -228,8 +250,8 @@ private:
     const char *hazard = r.kind == kGlobalRaceRAW   ? "read-after-write"
                          : r.kind == kGlobalRaceWAR ? "write-after-read"
                                                     : "write-after-write";
-    f.rule = "race-global";
-    f.severity = sameWarp ? Severity::Warning : Severity::Error;
+    // Lanes of one warp: a __syncwarp() orders them, a lesser finding.
+    if (sameWarp) f.severity = Severity::Warning;
     std::string why = interLaunch
                           ? ": nothing orders the two launches (they ran on different streams with no event "
                             "recorded after the first and waited for before the second, and no stream or device "
@@ -263,8 +285,6 @@ private:
     bool interBlock = r.flags & kFlagInterBlock, sameWarp = r.flags & kFlagSameWarp;
     const char *firstKind = r.flags & kFlagFirstRead ? "strong read" : "strong write";
     const char *secondKind = r.flags & kFlagSecondWrite ? "volatile write" : "volatile read";
-    f.rule = "race-volatile";
-    f.severity = Severity::Warning;
     f.message = std::string(secondKind) + " of global memory at " + address(r) + " by thread " + coordinates(t2) +
                 " and " + firstKind + " by " + otherThread(r, t1) + inKernel +
                 ", not ordered: volatile is not atomic in CUDA C++, so this is a data race on the flag itself; "
@@ -283,12 +303,10 @@ private:
   // fence-missing and scope-too-narrow: data, its publication, the reader.
   void publication(Finding &f, RunEvidence &e, const RawRecord &r, std::array<unsigned, 3> t1,
                    std::array<unsigned, 3> t2, const std::string &inKernel) {
-    f.severity = Severity::Error;
     f.where = place(r.second);
     std::string reader = "thread " + coordinates(t2) + inKernel;
     bool narrowAccess = r.kind == kScopeTooNarrow && !(r.flags & kFlagNarrowFence);
     if (r.kind == kFenceMissing) {
-      f.rule = "fence-missing";
       if (r.flags & kFlagReaderSide)
         f.message = "read of global memory at " + address(r) + " by " + reader + " after it observed a " +
                     "publication by another block, with no fence between: data written by " +
@@ -300,12 +318,10 @@ private:
                     "the flag or counter may be seen before the data; add __threadfence() before the "
                     "atomic or store that publishes it";
     } else if (!narrowAccess) {
-      f.rule = "scope-too-narrow";
       f.message = "read of global memory at " + address(r) + " by " + reader + ", published by " +
                   otherThread(r, t1) + " after a block-scope fence only (__threadfence_block): another block " +
                   "needs __threadfence()";
     } else {
-      f.rule = "scope-too-narrow";
       f.message = "block-scope atomic or strong access used across blocks at " + address(r) + ": " + reader +
                   " reads a value " + otherThread(r, t1) + " wrote, and one of the two accesses has block scope "
                   "(atomicAdd_block, thread_scope_block), which does not reach other blocks; use device scope";
@@ -323,10 +339,11 @@ private:
                   access(narrowAccess ? "atomic" : "read", r.second, t2, true)};
   }
 
-  // What the three __syncwarp() findings share: an error at the call, with
-  // the mask (kept in `offset`) and the lanes concerned (in `extra`).
+  // scripts/add_rule.py --dynamic adds the builder of a new finding kind above this line.
+
+  // What the three __syncwarp() findings share: the call, the mask (kept
+  // in `offset`) and the lanes concerned (in `extra`).
   void syncwarpFinding(Finding &f, RunEvidence &e, const RawRecord &r, std::array<unsigned, 3> thread) {
-    f.severity = Severity::Error;
     f.where = place(r.second);
     e.mask = r.offset;
     e.lanes = r.extra;
@@ -435,7 +452,7 @@ std::vector<Finding> findingsFromLog(const RawLog &log, Symbolizer &symbolizer, 
     // race-volatile is about the program's own volatile flags: the
     // libraries' volatile polls (CUB's decoupled look-back, cuBLAS's split-K
     // semaphores) are theirs to keep. Counted, not reported.
-    if (f.rule == "race-volatile" && libraryCode(f.where)) {
+    if (f.rule == rule::RaceVolatile.id && libraryCode(f.where)) {
       libraryVolatile += f.evidence ? f.evidence->count : 1;
       continue;
     }

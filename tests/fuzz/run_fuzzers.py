@@ -33,7 +33,8 @@ from concurrent.futures import ThreadPoolExecutor
 # NAME: the sources it is built from, relative to the repository root, besides
 # tests/fuzz/NAMEFuzzer.cpp. "@rule-catalog" is the C++ table that
 # rules/gen_catalog.py generates from rules/*.md (reports/model/RuleCatalog.cpp,
-# with severityName and parseSeverity, needs it). The seeds are in
+# with severityName and parseSeverity, needs it), and its typed rule ids
+# (rules/RuleIds.h, which the checks and the suppressions include). The seeds are in
 # tests/fuzz/corpus/NAME/ unless an item "corpus:DIR" names another folder.
 # A source may be a glob. "@llvm" builds against Debian's clang and LLVM
 # libraries (llvm-config-22), with a precompiled header of clang's AST
@@ -132,7 +133,8 @@ def sources_of(name, work):
             docs = [d for d in sorted(glob.glob(os.path.join(ROOT, "rules", "*.md")))
                     if os.path.basename(d) not in ("README.md", "TEMPLATE.md")]
             gen = os.path.join(work, "RuleCatalog.gen.cpp")
-            subprocess.run([sys.executable, os.path.join(ROOT, "rules", "gen_catalog.py"), gen] + docs, check=True)
+            subprocess.run([sys.executable, os.path.join(ROOT, "rules", "gen_catalog.py"), gen,
+                            "--ids", os.path.join(work, "include", "rules", "RuleIds.h")] + docs, check=True)
             out.append(gen)
         else:
             out.append(os.path.join(ROOT, s))
@@ -170,6 +172,8 @@ def build(name, cxx, includes, work):
         if not flags:
             return None
         compile, link, pch = flags
+    if "@rule-catalog" in FUZZERS[name]:
+        includes = includes + ["-I" + os.path.join(work, "include")]  # rules/RuleIds.h (sources_of)
     objects, jobs = [], []
     for src in sources_of(name, work):
         rel = os.path.relpath(src, ROOT) if src.startswith(ROOT) else os.path.basename(src)
