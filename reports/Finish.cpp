@@ -3,6 +3,7 @@
 #include "reports/OutputFile.h"
 #include "reports/suppress/Nolint.h"
 #include "reports/suppress/UnusedSuppressions.h"
+#include "rules/RuleIds.h"
 #include <algorithm>
 
 namespace warpcheck {
