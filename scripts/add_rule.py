@@ -156,7 +156,7 @@ BUILDER_STUB = """\
   // rule's run severity; lower it here only for a lesser case the doc names.
   void @BUILDER@(Finding &f, RunEvidence &e, const RawRecord &r, std::array<unsigned, 3> /*t1*/,
   @INDENT@std::array<unsigned, 3> t2, const std::string &inKernel) {
-    f.message = "TODO: what thread " + coords(t2) + " did" + inKernel;
+    f.message = "TODO: what thread " + coordinates(t2) + " did" + inKernel;
     f.where = place(r.second);
     e.accesses = {access("TODO", r.second, t2, true)};
   }
