@@ -103,21 +103,47 @@ __device__ __forceinline__ bool arrivalsUnknown(const LaunchState *st, uint64_t 
   return i != ~0ull && (st->pcInfo[i] & kPcUnattributedArrive);
 }
 
+// ---- unreleased writes ----
+// A plain write reaches another block only through a release made after it
+// by its thread, or by a thread its block orders after it: a fence, then a
+// strong write (docs/run-memory-model.md, rule 6). Each thread keeps the
+// word of its latest plain write until its next fence; an earlier write, or
+// one followed by code whose fences are unknown (a callee's), counts as
+// released (a race may be missed, never invented).
+__device__ __forceinline__ void clearUnreleased(GlobalThread *me) { me->state &= ~(kUnreleased | kPublishedUnfenced); }
+
+// A plain write to `word`, which the caller also marks kDirty.
+__device__ __forceinline__ void noteUnreleasedWrite(GlobalThread *me, const unsigned long long *word) {
+  me->unreleased = (unsigned long long)word;
+  me->state |= kUnreleased;
+}
+
 // What the SASS says about the access at `pc` (PcInfo), the fences being
 // those on the paths from the thread's previous global access; updates it.
 __device__ __forceinline__ uint8_t pcInfoAt(const LaunchState *st, uint64_t pc, GlobalThread *me) {
   uint64_t i = pcIndex(st, pc);
   uint32_t from = me->last;
+  // Fences on unknown paths may have released the thread's writes.
+  if (i == ~0ull || from == kFromUnknown) clearUnreleased(me);
   if (i == ~0ull) {
-    me->last = kFromUnknown; // a callee's access: paths unknown
+    // A callee's access: its paths, and the fences on them, are unknown.
+    // Its writes are taken as fenced: a publication there (a lock released
+    // by a helper that fences first) must not be called unfenced.
+    me->last = kFromUnknown;
+    me->state &= ~(kDirty | kNarrowFenced);
     return 0;
   }
   me->last = (uint32_t)i;
   return pcInfoFrom(st, i, from);
 }
 
-// What the fences in `info` do to the thread's state.
-__device__ __forceinline__ void applyFences(GlobalThread *me, uint8_t info) {
+// What the fences in `info` do to the thread's state; `epoch`: its barrier
+// epoch.
+__device__ __forceinline__ void applyFences(GlobalThread *me, uint8_t info, uint32_t epoch) {
+  if (info & (kPcFenceDevice | kPcFenceBlock)) {
+    me->fenceEpoch = epoch + 1;
+    clearUnreleased(me);
+  }
   if (info & kPcFenceDevice) me->state &= ~(kDirty | kNarrowFenced);
   if (info & (kPcAcquire | kPcFenceDevice)) me->state |= kFencedSinceSync;
   else if ((info & kPcFenceBlock) && (me->state & kDirty)) me->state |= kNarrowFenced;
@@ -279,10 +305,55 @@ __device__ void observeLate(const GAccess &a) {
 // than reported at no code address.
 __device__ __forceinline__ bool lostPc(uint64_t pc) { return (uint32_t)pc == 0; }
 
+// Whether `e`, another block's plain write to `word`, was never released
+// (see noteUnreleasedWrite): its thread has not fenced since, and no other
+// thread of its block that is ordered after it has -- past a barrier, a
+// lane of its warp, or any thread of a block whose warps also order each
+// other by named barriers, mbarriers or flags. Then nothing the accessing
+// thread acquired orders the two. Returns 0 (released, or not known), else
+// the kind to report: `raceKind`, or kFenceMissing when the writer made a
+// strong write since without a fence before it (its pc in `publishPc`).
+__device__ __noinline__ uint32_t unreleasedKind(const GAccess &a, const GEntry &e, const unsigned long long *word,
+                                                uint32_t raceKind, uint32_t &publishPc) {
+  const LaunchState *st = a.st;
+  if (e.sync || raceKind == kGlobalRaceWAR || st->gridBlocks > kGBlockMask + 1) return 0;
+  uint32_t held = *(const volatile unsigned int *)&st->blockSlot[e.block];
+  if (held == 0 || held >= kUnchecked) return 0;
+  const Slot *slot = &st->slots[held - 1];
+  const volatile unsigned int *occupant = &slot->occupant;
+  if (*occupant != e.block + 1) return 0;
+  const GlobalThread *threads = st->global + (size_t)(held - 1) * st->threadsPerBlock;
+  const volatile GlobalThread *w = threads + e.thread;
+  uint32_t ws = w->state;
+  if (!(ws & kUnreleased) || w->unreleased != (unsigned long long)word) return 0;
+  uint32_t pub = w->unfencedPubPc;
+  // The write's full barrier epoch: the latest at or below its thread's
+  // current one that matches the entry's low bits.
+  uint32_t top = *(const volatile unsigned int *)&slot->threadEpoch[e.thread];
+  uint32_t written = top - ((top - e.epoch) & kGEpochMask);
+  bool warpsOrdered = barriersNamed(slot) || *(const volatile unsigned int *)&slot->mbarrierClock != 0;
+  for (uint32_t t = 0; t < st->threadsPerBlock; ++t) {
+    if (t == e.thread) continue;
+    uint32_t fenced = ((const volatile GlobalThread *)threads + t)->fenceEpoch;
+    if (!fenced) continue;
+    if (fenced - 1 > written) return 0;
+    if (fenced - 1 == written && (warpsOrdered || (t >> 5) == (e.thread >> 5))) return 0;
+  }
+  // A new block in the slot since: what was read may be its threads'.
+  if (*occupant != e.block + 1) return 0;
+  if (ws & kPublishedUnfenced) {
+    publishPc = pub;
+    return kFenceMissing;
+  }
+  return raceKind;
+}
+
 // `unorderedMixed`: a plain access and another block's atomic or strong
-// access the thread did not observe: a race whatever it acquired.
+// access the thread did not observe: a race whatever it acquired. `word`:
+// the shadow word, when the access was checked against one.
 __device__ __noinline__ void reportGlobal(const GAccess &a, const GEntry &e, uint64_t epc, uint32_t raceKind,
-                                          bool firstSync, bool unorderedMixed = false) {
+                                          bool firstSync, bool unorderedMixed = false,
+                                          const unsigned long long *word = nullptr) {
   if (lostPc(epc)) return;
   bool sameBlock = e.block == (a.block & kGBlockMask);
   uint32_t flags = (firstSync ? (e.narrow ? 0 : kFlagFirstStrong) : 0) | (a.sync ? kFlagSecondStrong : 0);
@@ -312,9 +383,16 @@ __device__ __noinline__ void reportGlobal(const GAccess &a, const GEntry &e, uin
     }
     // A write-after-read is ordered by whatever the writer acquired; a
     // read or write of another block's data needs a fenced publication.
-    if (s & kAcquired) return;
-    if (raceKind == kGlobalRaceWAR && (s & (kObserved | kObservedUnfenced))) return;
-    if (raceKind != kGlobalRaceWAR && (s & kObservedUnfenced)) {
+    if (s & kAcquired) {
+      // Ordered after what the thread acquired -- unless the write was
+      // never released at all.
+      uint32_t publishPc = 0;
+      kind = word ? unreleasedKind(a, e, word, raceKind, publishPc) : 0;
+      if (!kind) return;
+      if (kind == kFenceMissing) pc3 = widenPc32(publishPc, a.pc);
+    } else if (raceKind == kGlobalRaceWAR && (s & (kObserved | kObservedUnfenced))) {
+      return;
+    } else if (raceKind != kGlobalRaceWAR && (s & kObservedUnfenced)) {
       kind = (s & kObservedNarrowFence) ? kScopeTooNarrow : kFenceMissing;
       if (kind == kScopeTooNarrow) flags |= kFlagNarrowFence;
       pc3 = widenPc32(publishPc, a.pc);
@@ -584,7 +662,7 @@ __device__ void checkGlobalWord(const GAccess &a, unsigned long long *word, unsi
   if (a.write && r.bytes && r.tag != tag && concurrentLaunch(st, r.tag) && (r.bytes & bytes) && !(r.sync && a.sync))
     reportInterLaunch(a, r, widenPc32(__ldcg(pcs + 1), a.pc), kGlobalRaceWAR);
   if (wLive && (w.bytes & bytes) && !wSelf && !(w.sync && a.sync) && concurrent(w))
-    reportGlobal(a, w, wpc, a.write ? kGlobalRaceWAW : kGlobalRaceRAW, w.sync, w.sync != a.sync && strict);
+    reportGlobal(a, w, wpc, a.write ? kGlobalRaceWAW : kGlobalRaceRAW, w.sync, w.sync != a.sync && strict, word);
   if (a.write && rLive && (r.bytes & bytes) && !(r.block == block && r.thread == a.thread && !r.several) &&
       !(r.sync && a.sync) && concurrent(r))
     reportGlobal(a, r, widenPc32(__ldcg(pcs + 1), a.pc), kGlobalRaceWAR, r.sync);
@@ -616,7 +694,8 @@ __device__ __forceinline__ bool quickGlobalPlain(const LaunchState *st, uint64_t
   uint32_t thread = linearThread();
   GlobalThread *me = &st->global[(size_t)s * st->threadsPerBlock + thread];
   uint64_t i = pcIndex(st, pc);
-  if (i == ~0ull || (pcInfoFrom(st, i, me->last) & ~(kPcKnown | kPcUnattributedArrive))) return false;
+  if (i == ~0ull || me->last == kFromUnknown || (pcInfoFrom(st, i, me->last) & ~(kPcKnown | kPcUnattributedArrive)))
+    return false;
   const GlobalRange *range = findRange(st, address);
   if (!range || !range->shadow) return false;
   uint64_t offset = address - range->base;
@@ -641,7 +720,8 @@ __device__ __forceinline__ bool quickGlobalPlain(const LaunchState *st, uint64_t
   if (Write) {
     if (atomicCAS(word, rawW, gEncode(mine)) != rawW) return false;
     __stcg(pcs, (unsigned int)pc);
-    me->state |= kDirty; // as globalAccess(): data a later publication must fence
+    me->unreleased = (unsigned long long)word; // noteUnreleasedWrite(), with kDirty in one store
+    me->state |= kDirty | kUnreleased; // as globalAccess(): data a later publication must fence
   } else {
     recordGlobalRead(word, pcs, r, r.bytes && r.tag == tag, mine, pc);
   }
@@ -669,7 +749,7 @@ __device__ __noinline__ void globalAccess(const LaunchState *st, uint64_t pc, ui
           vol ? kScopeSys : (info & kPcBlockScope) ? kScopeCta : kScopeGpu);
   }
   acquireInBlock(st, &st->slots[s], me, thread, info);
-  applyFences(me, info);
+  applyFences(me, info, st->slots[s].threadEpoch[thread]);
   bool acquiring = completesAcquire(me, info);
   bool sync = atomic || (info & (kPcStrong | kPcBlockScope));
   bool narrow = info & kPcBlockScope;
@@ -678,6 +758,12 @@ __device__ __noinline__ void globalAccess(const LaunchState *st, uint64_t pc, ui
   if (!range && st->heap && heapRange(st, address, heap)) range = &heap;
   if (st->debug) atomicAdd(&st->counters->debugGlobal, 1ull);
   if (acquiring && (!range || !range->shadow)) me->state |= kAcquired;
+  // A publication that leaves earlier plain writes unreleased (fence-missing
+  // if another block reads them through it).
+  if (write && sync && (me->state & kUnreleased) && !(me->state & kPublishedUnfenced)) {
+    me->state |= kPublishedUnfenced;
+    me->unfencedPubPc = (uint32_t)pc;
+  }
   if (!range || !range->shadow) {
     atomicAdd(range ? &st->counters->globalUnshadowed : &st->counters->globalUntracked, 1ull);
   } else {
@@ -704,6 +790,7 @@ __device__ __noinline__ void globalAccess(const LaunchState *st, uint64_t pc, ui
       if (!bytes) continue;
       if (a.vol && st->volatileRaces) checkVolatileWord(a, range->shadow + 2 * word, range->pcs + 2 * word, bytes);
       checkGlobalWord(a, range->shadow + 2 * word, range->pcs + 2 * word, bytes, read || atomic);
+      if (write && !atomic) noteUnreleasedWrite(me, range->shadow + 2 * word);
     }
   }
   // Any store but an atomic is data a later publication must fence.
@@ -723,8 +810,9 @@ __device__ void globalBarrier(const LaunchState *st, Slot *slot, uint32_t s, uin
   GlobalThread *me = &st->global[(size_t)s * st->threadsPerBlock + thread];
   uint8_t info = pcInfoFrom(st, i, me->last);
   if (st->trace) traceFences(st, pc, info);
+  if (me->last == kFromUnknown) clearUnreleased(me);
   acquireInBlock(st, slot, me, thread, info);
-  applyFences(me, info);
+  applyFences(me, info, slot->threadEpoch[thread]);
   bool rmwThenBarrier = (me->state & kRmwObserved) && (me->state & kObserved) && !(me->state & kAcquired);
   if (completesAcquire(me, info) || rmwThenBarrier) acquire(me, slot, slot->threadEpoch[thread]);
 }

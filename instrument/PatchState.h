@@ -180,6 +180,12 @@ struct GlobalThread {
   unsigned long long *lastSync; // shadow writer entry of its last synchronising read
   unsigned int *lastSyncPc;     // ... and its pc slot
   unsigned long long lastSeen;  // the entry that read found there
+  // The shadow writer entry of its latest plain write, valid with
+  // kUnreleased: written since its last fence, no release of its own
+  // covers it yet.
+  unsigned long long unreleased;
+  uint32_t fenceEpoch;    // barrier epoch + 1 of its latest fence (0: none)
+  uint32_t unfencedPubPc; // low 32 bits of a strong write it made with unreleased writes (kPublishedUnfenced)
 };
 
 enum GlobalThreadState : uint32_t {
@@ -194,11 +200,14 @@ enum GlobalThreadState : uint32_t {
   kBlockAcquirePending = 1u << 8, // its last synchronising read may acquire from a warp of its block at its next fence
   kRmwObserved = 1u << 9,     // a read-modify-write observed a publication: a block-wide barrier next acquires it
   kBlockObserved = 1u << 10,  // that synchronising read found a synchronising write of another warp of its block
+  kUnreleased = 1u << 11,     // GlobalThread::unreleased holds a word
+  kPublishedUnfenced = 1u << 12, // a strong write since its last fence, after plain writes
 };
 
 // Per resident block. Epochs continue from one occupant to the next so that
 // stale shadow entries of an earlier block never compare equal.
 struct Slot {
+  unsigned int occupant;    // linear block id + 1 of the block holding it (or that last did)
   unsigned int live;        // threads of the block that have not exited
   unsigned int maxEpoch;    // highest barrier epoch a thread of the block reached
   unsigned int epochBase;   // epoch the next block starts at

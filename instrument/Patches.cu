@@ -214,6 +214,7 @@ __device__ uint32_t claimSlot(const LaunchState *st) {
     }
     if (found != kNoSlot) {
       Slot *slot = &st->slots[found];
+      slot->occupant = linearBlock() + 1;
       slot->live = st->threadsPerBlock;
       slot->barrierArrival = 0;
       slot->mbarrierClock = 0;
@@ -583,7 +584,7 @@ extern "C" __device__ __noinline__ SanitizerPatchResult wcBlockEnter(void *userd
   slot->threadEpoch[linearThread()] = slot->epochBase;
   slot->threadSync[linearThread()] = 0;
   *asyncOf(st, s, linearThread()) = AsyncThread{};
-  if (st->global) st->global[(size_t)s * st->threadsPerBlock + linearThread()] = GlobalThread{0, 0, 0, kFromEntry, nullptr, nullptr, 0};
+  if (st->global) st->global[(size_t)s * st->threadsPerBlock + linearThread()] = GlobalThread{0, 0, 0, kFromEntry, nullptr, nullptr, 0, 0, 0, 0};
   return SANITIZER_PATCH_SUCCESS;
 }
 

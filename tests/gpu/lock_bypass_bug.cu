@@ -7,7 +7,6 @@
 // The fixed twin, lock_bypass_fixed.cu, takes the lock for the reset too.
 //
 // EXPECT: race-global bypass
-// KNOWN-MISS: race-global a thread that acquired any fenced publication of another block is taken as ordered after every earlier write (issue 19; docs/run-memory-model.md)
 #include <cstdio>
 #include <cuda_runtime.h>
 

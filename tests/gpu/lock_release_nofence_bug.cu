@@ -9,7 +9,6 @@
 // lock_plain_release_fixed.cu.
 //
 // EXPECT: fence-missing update
-// KNOWN-MISS: fence-missing the other blocks' lock attempts replace the unfenced release in the shadow, and the holder acquires from them (issue 19)
 #include <cstdio>
 #include <cuda_runtime.h>
 

@@ -8,7 +8,6 @@
 // lock_plain_release_fixed.cu (the store inside the lock).
 //
 // EXPECT: race-global late
-// KNOWN-MISS: race-global the next holder acquired the releaser's publication, which is taken to cover the releaser's later write too (issue 19)
 #include <cstdio>
 #include <cuda_runtime.h>
 
