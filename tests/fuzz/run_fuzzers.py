@@ -46,7 +46,8 @@ FUZZERS = {
     "JsonReportReader": ["reports/input/JsonReader.cpp", "support/JsonRead.cpp", "reports/formats/JsonFormat.cpp",
                          "reports/model/Report.cpp", "support/Files.cpp", "support/Printable.cpp", "support/Utf8.cpp",
                          "reports/model/RuleCatalog.cpp", "@rule-catalog"],
-    "Baseline": ["corpus:baseline", "reports/suppress/Baseline.cpp", "reports/model/SourcePaths.cpp", "support/Files.cpp"],
+    "Baseline": ["corpus:baseline", "reports/suppress/Baseline.cpp", "reports/model/SourcePaths.cpp", "support/Files.cpp",
+                 "support/JsonRead.cpp", "support/Printable.cpp", "support/Utf8.cpp"],
     "SuppressionFile": ["corpus:suppressions", "reports/suppress/SuppressionFile.cpp", "reports/suppress/Nolint.cpp",
                         "reports/model/Finding.cpp", "support/Glob.cpp", "reports/model/SourcePaths.cpp", "support/Demangle.cpp",
                         "reports/model/SourceCache.cpp", "support/Files.cpp", "support/Printable.cpp", "support/Utf8.cpp",
@@ -56,7 +57,8 @@ FUZZERS = {
                      "support/GpuArch.cpp", "reports/model/RuleCatalog.cpp",
                      "@rule-catalog"],
     "ReferenceTrace": ["runtime/reference/TraceParser.cpp", "runtime/reference/HappensBefore.cpp",
-                       "runtime/reference/Findings.cpp"],
+                       "runtime/reference/Findings.cpp", "support/JsonRead.cpp", "support/Printable.cpp",
+                       "support/Utf8.cpp"],
     # The whole of lint (LintFrontDoorFuzzer.cpp says why clang itself is not
     # instrumented) and every report format.
     "LintFrontDoor": ["@llvm", "analyzer/frontend/*.cpp", "analyzer/uniformity/*.cpp", "analyzer/checks/*.cpp",
