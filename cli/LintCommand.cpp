@@ -166,15 +166,8 @@ int lintCommand(const std::vector<std::string> &args) {
   fixes.addTo(spec.options);
 
   ParsedArgs parsed;
+  if (std::optional<int> exit = parseCommandLine(spec, args, parsed, "warpcheck")) return *exit;
   std::string error;
-  if (!parseArgs(spec, args, parsed, error)) {
-    std::cerr << "warpcheck: error: " << error << '\n';
-    return kExitUsage;
-  }
-  if (parsed.help) {
-    printHelp(std::cout, spec);
-    return kExitClean;
-  }
   opts.inputs.paths = parsed.positionals;
   // Each TU takes the configuration of its main file; the command line is
   // checked once here, before anything is read.
