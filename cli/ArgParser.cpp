@@ -1,5 +1,7 @@
 #include "cli/ArgParser.h"
+#include "cli/Commands.h"
 #include <iomanip>
+#include <iostream>
 
 namespace warpcheck::cli {
 
@@ -86,6 +88,21 @@ void printHelp(std::ostream &os, const CommandSpec &spec) {
     os << o.help << '\n';
   }
   os << std::left << std::setw(30) << "  -h, --help" << "show this help\n";
+}
+
+std::optional<int> parseCommandLine(const CommandSpec &spec, const std::vector<std::string> &args, ParsedArgs &out,
+                                    const std::string &who, const std::function<void(std::string &error)> &reword) {
+  std::string error;
+  if (!parseArgs(spec, args, out, error)) {
+    if (reword) reword(error);
+    std::cerr << who << ": error: " << error << '\n';
+    return kExitUsage;
+  }
+  if (out.help) {
+    printHelp(std::cout, spec);
+    return kExitClean;
+  }
+  return std::nullopt;
 }
 
 } // namespace warpcheck::cli

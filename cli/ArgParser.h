@@ -3,6 +3,7 @@
 // once (name, value name, help), and --help is generated from the table.
 // (The CLI cannot use llvm::cl: the GPU build has no LLVM.)
 #include <functional>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -38,5 +39,13 @@ struct ParsedArgs {
 bool parseArgs(const CommandSpec &spec, const std::vector<std::string> &args, ParsedArgs &out,
                std::string &error);
 void printHelp(std::ostream &os, const CommandSpec &spec);
+
+// How every command starts: parses `args`; on a usage error prints
+// "<who>: error: <error>" on stderr (after `reword`, when given, rewrote
+// the error) and returns kExitUsage; on --help prints the help on stdout and
+// returns kExitClean; otherwise nullopt: the command goes on.
+std::optional<int> parseCommandLine(const CommandSpec &spec, const std::vector<std::string> &args, ParsedArgs &out,
+                                    const std::string &who,
+                                    const std::function<void(std::string &error)> &reword = {});
 
 } // namespace warpcheck::cli

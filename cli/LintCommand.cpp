@@ -13,6 +13,7 @@
 #include "reports/formats/TextFormat.h"
 #include "support/GpuArch.h"
 #include "reports/Emit.h"
+#include "reports/model/SourcePaths.h"
 #include <algorithm>
 #include <iostream>
 #include <unistd.h>
@@ -165,15 +166,8 @@ int lintCommand(const std::vector<std::string> &args) {
   fixes.addTo(spec.options);
 
   ParsedArgs parsed;
+  if (std::optional<int> exit = parseCommandLine(spec, args, parsed, "warpcheck")) return *exit;
   std::string error;
-  if (!parseArgs(spec, args, parsed, error)) {
-    std::cerr << "warpcheck: error: " << error << '\n';
-    return kExitUsage;
-  }
-  if (parsed.help) {
-    printHelp(std::cout, spec);
-    return kExitClean;
-  }
   opts.inputs.paths = parsed.positionals;
   // Each TU takes the configuration of its main file; the command line is
   // checked once here, before anything is read.
@@ -236,14 +230,13 @@ int lintCommand(const std::vector<std::string> &args) {
   // The files a directory or a database named (a source among them may be
   // -o's target too), and the configurations of their TUs.
   inputs.clear();
-  for (const FileStatus &f : report.files) inputs.push_back({"the input", f.path});
+  std::string cwd = currentDirectory();
+  for (const FileStatus &f : report.files) inputs.push_back({"the input", displayPath(f.path, cwd)});
   for (const std::string &c : configs.resolver().filesRead()) inputs.push_back({"the configuration", c});
   if (error = findOutputClash(outputs, inputs); !error.empty()) {
     std::cerr << "warpcheck: error: " << error << '\n';
     return kExitUsage;
   }
-  std::string nothing = nothingAnalysed(report);
-  if (!nothing.empty()) report.problems.push_back(nothing);
   std::vector<std::string> analysed;
   for (const FileStatus &f : report.files)
     if (f.status == FileStatusKind::Analyzed) analysed.push_back(f.path);
@@ -255,6 +248,9 @@ int lintCommand(const std::vector<std::string> &args) {
     std::cerr << "warpcheck: error: " << error << '\n';
     return kExitUsage;
   }
+  // After finish(): it names a file as the report shows it.
+  std::string nothing = nothingAnalysed(report);
+  if (!nothing.empty()) report.problems.push_back(nothing);
 
   // The time report and summary on stderr, so that stdout holds the report
   // and nothing else.

@@ -57,15 +57,8 @@ int reportCommand(const std::vector<std::string> &args) {
   controls.addTo(spec.options);
 
   ParsedArgs parsed;
+  if (std::optional<int> exit = parseCommandLine(spec, args, parsed, "warpcheck report")) return *exit;
   std::string error;
-  if (!parseArgs(spec, args, parsed, error)) {
-    std::cerr << "warpcheck report: error: " << error << '\n';
-    return kExitUsage;
-  }
-  if (parsed.help) {
-    printHelp(std::cout, spec);
-    return kExitClean;
-  }
   if (parsed.positionals.size() != 1) {
     std::cerr << "warpcheck report: error: expected one report file (or - for standard input); usage: "
               << spec.usage << '\n';

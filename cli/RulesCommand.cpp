@@ -12,15 +12,7 @@ namespace warpcheck::cli {
 int rulesCommand(const std::vector<std::string> &args) {
   CommandSpec spec{"rules", "warpcheck rules", "List every rule: id, severity, halves, summary.", {}, false};
   ParsedArgs parsed;
-  std::string error;
-  if (!parseArgs(spec, args, parsed, error)) {
-    std::cerr << "warpcheck: error: " << error << '\n';
-    return kExitUsage;
-  }
-  if (parsed.help) {
-    printHelp(std::cout, spec);
-    return kExitClean;
-  }
+  if (std::optional<int> exit = parseCommandLine(spec, args, parsed, "warpcheck")) return *exit;
   size_t idWidth = 0; // the longest id sets the column, so ids never run into severities
   for (const RuleInfo &r : ruleCatalog()) idWidth = std::max(idWidth, r.id.size());
   for (const RuleInfo &r : ruleCatalog()) {
@@ -35,15 +27,7 @@ int rulesCommand(const std::vector<std::string> &args) {
 int explainCommand(const std::vector<std::string> &args) {
   CommandSpec spec{"explain", "warpcheck explain RULE", "Print the documentation of RULE.", {}, true};
   ParsedArgs parsed;
-  std::string error;
-  if (!parseArgs(spec, args, parsed, error)) {
-    std::cerr << "warpcheck: error: " << error << '\n';
-    return kExitUsage;
-  }
-  if (parsed.help) {
-    printHelp(std::cout, spec);
-    return kExitClean;
-  }
+  if (std::optional<int> exit = parseCommandLine(spec, args, parsed, "warpcheck")) return *exit;
   if (parsed.positionals.size() != 1) {
     std::cerr << "warpcheck: error: 'explain' takes exactly one rule id\n";
     return kExitUsage;

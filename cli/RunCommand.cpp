@@ -135,21 +135,16 @@ int runCommand(const std::vector<std::string> &args) {
   controls.addTo(spec.options);
 
   ParsedArgs parsed;
-  std::string error;
-  if (!parseArgs(spec, args, parsed, error)) {
-    // An unknown compute-sanitizer option: say what to use instead.
+  // An unknown compute-sanitizer option: say what to use instead.
+  auto advise = [&args](std::string &error) {
     for (const std::string &a : args) {
       if (a == "--") break;
       std::string advice = sanitizerOptionAdvice(a);
       if (!advice.empty() && error.find("'" + a + "'") != std::string::npos) error = advice;
     }
-    std::cerr << "warpcheck run: error: " << error << "\n";
-    return kExitUsage;
-  }
-  if (parsed.help) {
-    printHelp(std::cout, spec);
-    return kExitClean;
-  }
+  };
+  if (std::optional<int> exit = parseCommandLine(spec, args, parsed, "warpcheck run", advise)) return *exit;
+  std::string error;
   // Rules, Severities, WarningsAsErrors, FailOn and Include/Exclude (of the
   // findings' source files) apply to run; Archs and ExtraArgs are lint's.
   ProjectConfig config;

@@ -7,11 +7,33 @@
 #include <algorithm>
 
 namespace warpcheck {
+namespace {
+
+// Every path of the report as shown, so that lint (clang's absolute paths),
+// run (the line info's) and report (a saved report's) name a file alike.
+void useDisplayPaths(Report &report, const std::string &cwd) {
+  auto show = [&cwd](std::string &path) { path = displayPath(path, cwd); };
+  for (FileStatus &f : report.files) {
+    show(f.path);
+    for (Diagnostic &d : f.diagnostics) show(d.where.file);
+  }
+  auto showFinding = [&show](Finding &f) {
+    show(f.where.file);
+    for (Note &n : f.notes) show(n.where.file);
+    for (FixIt &x : f.fixits) show(x.where.file);
+  };
+  for (Finding &f : report.findings) showFinding(f);
+  for (SuppressedFinding &s : report.suppressedFindings) showFinding(s.finding);
+}
+
+} // namespace
 
 bool finish(Report &report, const Controls &controls, const FinishOptions &opts, std::string &error) {
   const std::string &sourceRoot = opts.sourceRoot;
   const FindingConfig &config = opts.config;
-  const std::vector<std::string> &alsoCheck = opts.alsoCheck;
+  useDisplayPaths(report, opts.displayDirectory);
+  std::vector<std::string> alsoCheck = opts.alsoCheck;
+  for (std::string &file : alsoCheck) file = displayPath(file, opts.displayDirectory);
   std::vector<Finding> &findings = report.findings;
   // One finding per problem, sorted, whatever made them (lint merged the
   // passes of each file already; a saved report is merged).

@@ -1,13 +1,16 @@
 #pragma once
 // The one pipeline that finishes a report, for `lint`, `run` and `report`
-// alike, before any format sees it, in this order: merge (findings of
-// several passes or processes), the project configuration (rules, scope,
+// alike, before any format sees it, in this order: display paths (files
+// under the current directory named relative to it, wherever the findings
+// came from: clang, a GPU run's line info, a saved report), merge (findings
+// of several passes or processes), the project configuration (rules, scope,
 // severities), fingerprints, NOLINT, suppression files, --write-baseline
 // (everything still reported), --baseline, --save-suppressions (what is
 // left); then the unused-suppression findings of what NOLINT and the
 // baseline left unused (lint). What each control removes is kept
 // (Report::suppressedFindings) as well as counted.
 #include "reports/model/Report.h"
+#include "reports/model/SourcePaths.h"
 #include "reports/suppress/Baseline.h"
 #include "reports/suppress/SuppressionFile.h"
 #include <functional>
@@ -46,6 +49,9 @@ struct FinishOptions {
   // it analysed).
   std::vector<std::string> alsoCheck;
   FindingConfig config;
+  // Paths under it are shown relative to it (SourcePaths.h displayPath);
+  // "" shows them as given.
+  std::string displayDirectory = currentDirectory();
 };
 
 // Finishes `report` as above and writes the files `controls` asks for.

@@ -151,6 +151,11 @@ std::string Value::string() const {
   return j_.get<std::string>();
 }
 
+bool Value::boolean() const {
+  if (!j_.is_boolean()) fail("expected true or false, not " + shown(j_));
+  return j_.get<bool>();
+}
+
 std::string Value::nonEmptyString() const {
   std::string s = string();
   if (s.empty()) fail("expected a non-empty string");
@@ -201,6 +206,12 @@ void Value::expectArray() const {
 
 std::vector<std::string> Value::strings() const {
   return array([](const Value &v) { return v.string(); });
+}
+
+std::array<uint32_t, 3> Value::xyz() const {
+  std::vector<uint64_t> v = array([](const Value &i) { return i.unsignedAtMost(UINT32_MAX); });
+  if (v.size() != 3) fail("expected 3 integers (x, y, z), not " + std::to_string(v.size()));
+  return {uint32_t(v[0]), uint32_t(v[1]), uint32_t(v[2])};
 }
 
 Object::Object(const Value &v) : v_(v) {

@@ -4,6 +4,7 @@
 // ("findings[3].line: expected a non-negative integer, not -1"). The report
 // reader uses it; so can the readers of other JSON inputs.
 #include <nlohmann/json.hpp>
+#include <array>
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
@@ -51,6 +52,7 @@ public:
   [[noreturn]] void fail(const std::string &problem) const;
 
   std::string string() const;
+  bool boolean() const;
   std::string nonEmptyString() const;
   // One of `choices`, else "unknown <what> "x" (expected a, b or c)".
   std::string oneOf(const char *what, std::initializer_list<const char *> choices) const;
@@ -65,6 +67,8 @@ public:
     return out;
   }
   std::vector<std::string> strings() const;
+  // [x, y, z] of 32-bit unsigned integers: a grid, block or thread index.
+  std::array<uint32_t, 3> xyz() const;
 
   // How a value is named in errors: "-1", "\"12\"", "an object".
   static std::string shown(const nlohmann::json &j);

@@ -2,6 +2,7 @@
 #include "analyzer/checks/CheckRegistry.h"
 #include "analyzer/driver/PassRunner.h"
 #include "reports/model/RuleCatalog.h"
+#include "reports/model/SourcePaths.h"
 #include "support/Glob.h"
 #include "support/Printable.h"
 #include "llvm/Support/FileSystem.h"
@@ -62,33 +63,6 @@ bool selectChecks(const LintOptions &opts, std::vector<const CheckFactory *> &ou
     if (on && !matchesAny(f.id, opts.disable)) out.push_back(&f);
   }
   return true;
-}
-
-std::string displayPath(const std::string &abs, const std::string &cwd) {
-  llvm::StringRef p(abs);
-  if (!cwd.empty() && p.starts_with(cwd) && p.size() > cwd.size() && p[cwd.size()] == '/')
-    return p.drop_front(cwd.size() + 1).str();
-  return abs;
-}
-
-std::string currentDirectory() {
-  llvm::SmallString<256> cwd;
-  llvm::sys::fs::current_path(cwd);
-  return std::string(cwd);
-}
-
-void relativize(Report &report) {
-  std::string cwd = currentDirectory();
-  auto fix = [&](std::string &f) { if (!f.empty()) f = displayPath(f, cwd); };
-  for (FileStatus &f : report.files) {
-    fix(f.path);
-    for (Diagnostic &d : f.diagnostics) fix(d.where.file);
-  }
-  for (Finding &f : report.findings) {
-    fix(f.where.file);
-    for (Note &n : f.notes) fix(n.where.file);
-    for (FixIt &x : f.fixits) fix(x.where.file);
-  }
 }
 
 // A TU analysed for the named headers it includes reports their findings
@@ -390,8 +364,8 @@ LintOutcome runLint(const LintOptions &opts) {
     for (Finding &f : unitFindings) report.findings.push_back(std::move(f));
   }
   for (FileStatus &s : inputs.skipped) report.files.push_back(std::move(s));
+  // Paths stay as clang named them: finish() shows them (reports/Finish.h).
   mergeFindings(report.findings);
-  relativize(report);
   return outcome;
 }
 

@@ -60,12 +60,6 @@ std::vector<std::string> passes(const Value &v) {
   return out;
 }
 
-std::array<unsigned, 3> indexTriple(const Value &v) {
-  std::vector<unsigned> xyz = v.array(uint32);
-  if (xyz.size() != 3) v.fail("expected 3 integers (x, y, z), not " + std::to_string(xyz.size()));
-  return {xyz[0], xyz[1], xyz[2]};
-}
-
 // The five position fields that findings, notes, fixes and messages share.
 SourceRange position(Object &o) {
   SourceRange r;
@@ -133,7 +127,7 @@ AccessEvidence access(const Value &v) {
   AccessEvidence a;
   a.kind = o.required("kind").oneOf("access kind", {"read", "write", "atomic", "barrier", "syncwarp"});
   a.threadKnown = false;
-  if (auto x = o.optional("thread")) a.thread = indexTriple(*x), a.threadKnown = true;
+  if (auto x = o.optional("thread")) a.thread = x->xyz(), a.threadKnown = true;
   a.pc = uint64(o.required("pc"));
   a.function = o.required("function").string();
   a.offset = uint64(o.required("offset"));
@@ -146,14 +140,14 @@ RunEvidence evidence(const Value &v) {
   RunEvidence e;
   e.kernel = o.required("kernel").string();
   e.count = uint64(o.required("count"));
-  e.block = indexTriple(o.required("block"));
+  e.block = o.required("block").xyz();
   e.accesses = o.required("accesses").array(access);
   if (auto x = o.optional("relation"))
     e.relation = x->oneOf("relation", {"intra-warp", "inter-warp", "intra-block", "inter-block", "inter-launch"});
   if (auto x = o.optional("shared_offset")) e.sharedOffset = x->integerIn(0, INT64_MAX);
   if (auto x = o.optional("address")) e.address = x->integerIn(0, INT64_MAX);
   if (auto x = o.optional("allocation")) e.allocation = x->string();
-  if (auto x = o.optional("other_block")) e.otherBlock = indexTriple(*x);
+  if (auto x = o.optional("other_block")) e.otherBlock = x->xyz();
   if (auto x = o.optional("mask")) e.mask = x->integerIn(0, 0xffffffff);
   if (auto x = o.optional("lanes")) e.lanes = x->integerIn(0, 0xffffffff);
   o.done();

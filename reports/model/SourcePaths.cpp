@@ -28,4 +28,16 @@ std::string relativeToRoot(const std::string &path, const std::string &root) {
   return rel.generic_string();
 }
 
+std::string displayPath(const std::string &path, const std::string &cwd) {
+  if (!cwd.empty() && path.size() > cwd.size() && path.compare(0, cwd.size(), cwd) == 0 && path[cwd.size()] == '/')
+    return path.substr(cwd.size() + 1);
+  return path;
+}
+
+std::string currentDirectory() {
+  std::error_code ec;
+  fs::path cwd = fs::current_path(ec);
+  return ec ? std::string() : cwd.string();
+}
+
 } // namespace warpcheck

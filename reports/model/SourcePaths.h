@@ -17,6 +17,14 @@ std::string relativeToRoot(const std::string &path, const std::string &root);
 
 // A path as a report shows it: relative to `root` as above, or as given when
 // there is no root (the formats' "" sourceRoot).
+// `path` as lint, run and report show it (reports/Finish.h): relative to
+// `cwd` when it lies under it, as compilers print a file named from there;
+// otherwise as given. Relative paths stay as they are.
+std::string displayPath(const std::string &path, const std::string &cwd);
+
+// The process's current directory, absolute; "" when it cannot be read.
+std::string currentDirectory();
+
 inline std::string shownPath(const std::string &path, const std::string &root) {
   return root.empty() || path.empty() ? path : relativeToRoot(path, root);
 }

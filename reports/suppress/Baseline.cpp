@@ -1,7 +1,9 @@
 #include "reports/suppress/Baseline.h"
 #include "support/Files.h"
 #include "reports/model/SourcePaths.h"
+#include "support/JsonRead.h"
 #include <algorithm>
+#include <cstdint>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <tuple>
@@ -27,38 +29,43 @@ std::string formatBaseline(const std::vector<Finding> &findings, const std::stri
   return j.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
+namespace {
+
+// A baseline nests three levels; the bound only refuses hostile files.
+constexpr int kMaxBaselineNesting = 16;
+
+BaselineEntry entryFrom(const jsonin::Value &v) {
+  jsonin::Object e(v);
+  BaselineEntry entry;
+  entry.fingerprint = e.required("fingerprint").nonEmptyString();
+  for (auto [key, slot] : {std::pair{"rule", &entry.rule}, {"file", &entry.file}, {"message", &entry.message}})
+    if (auto s = e.optional(key)) *slot = s->string();
+  if (auto line = e.optional("line")) entry.line = unsigned(line->unsignedAtMost(0xffffffffu));
+  e.done();
+  return entry;
+}
+
+} // namespace
+
 bool parseBaseline(const std::string &text, const std::string &name, Baseline &out, std::string &error) {
-  auto fail = [&](const std::string &what) { return error = name + ": " + what, false; };
-  json j = json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (j.is_discarded()) return fail("not a JSON document (truncated or corrupt?)");
-  if (!j.is_object() || !j.contains("warpcheck_baseline")) return fail("not a warpcheck baseline (no \"warpcheck_baseline\" key)");
-  const json &v = j["warpcheck_baseline"];
-  if (!v.is_number_integer()) return fail("\"warpcheck_baseline\" must be an integer version");
-  if (v.get<long long>() != kBaselineVersion)
-    return fail("baseline version " + v.dump() + " is not one this warpcheck understands (" +
-                std::to_string(kBaselineVersion) + ")");
-  if (!j.contains("findings") || !j["findings"].is_array()) return fail("\"findings\" must be an array");
-  size_t i = 0;
-  for (const json &e : j["findings"]) {
-    std::string at = "findings[" + std::to_string(i++) + "]";
-    if (!e.is_object()) return fail(at + ": expected an object");
-    BaselineEntry entry;
-    if (!e.contains("fingerprint") || !e["fingerprint"].is_string() || e["fingerprint"].get<std::string>().empty())
-      return fail(at + ".fingerprint: expected a non-empty string");
-    entry.fingerprint = e["fingerprint"].get<std::string>();
-    for (auto [key, slot] : {std::pair{"rule", &entry.rule}, {"file", &entry.file}, {"message", &entry.message}}) {
-      if (!e.contains(key)) continue;
-      if (!e[key].is_string()) return fail(at + "." + key + ": expected a string");
-      *slot = e[key].get<std::string>();
-    }
-    if (e.contains("line")) {
-      if (!e["line"].is_number_unsigned() || e["line"].get<unsigned long long>() > 0xffffffffull)
-        return fail(at + ".line: expected a non-negative integer");
-      entry.line = e["line"].get<unsigned>();
-    }
-    out.entries.push_back(std::move(entry));
+  try {
+    json j = jsonin::parse(text, kMaxBaselineNesting);
+    if (!j.is_object() || !j.contains("warpcheck_baseline"))
+      throw jsonin::ReadError{"not a warpcheck baseline (no \"warpcheck_baseline\" key)"};
+    jsonin::Context ctx; // unknown keys are allowed: a newer warpcheck may add some
+    jsonin::Object doc(jsonin::Value(j, "", ctx));
+    int64_t version = doc.required("warpcheck_baseline").integerIn(0, INT32_MAX);
+    if (version != kBaselineVersion)
+      throw jsonin::ReadError{"baseline version " + std::to_string(version) +
+                              " is not one this warpcheck understands (" + std::to_string(kBaselineVersion) + ")"};
+    std::vector<BaselineEntry> entries = doc.required("findings").array(entryFrom);
+    doc.done();
+    out.entries.insert(out.entries.end(), entries.begin(), entries.end());
+    return true;
+  } catch (const jsonin::ReadError &e) {
+    error = name + ": " + e.message;
+    return false;
   }
-  return true;
 }
 
 bool readBaseline(const std::string &path, Baseline &out, std::string &error) {

@@ -1,6 +1,9 @@
 #include "runtime/common/RawLog.h"
 #include "instrument/PatchState.h"
+#include "support/Files.h"
+#include "support/JsonRead.h"
 #include <nlohmann/json.hpp>
+#include <cstdint>
 #include <cstdio>
 #include <fstream>
 #include <stdexcept>
@@ -15,13 +18,65 @@ json locationJson(const CodeLocation &l) {
   return {{"module", l.module}, {"function", l.function}, {"offset", l.offset}, {"pc", l.pc}};
 }
 
-CodeLocation locationFrom(const json &j) {
+// Raw logs nest four levels (records[i].allocation_stack[j]); the bound
+// only refuses a file that is not one.
+constexpr int kMaxRawLogNesting = 16;
+
+uint32_t u32(const jsonin::Value &v) { return uint32_t(v.unsignedAtMost(UINT32_MAX)); }
+uint64_t u64(const jsonin::Value &v) { return v.unsignedAtMost(UINT64_MAX); }
+// A counter an older runtime did not write: 0.
+uint64_t u64Or0(jsonin::Object &o, const char *key) {
+  auto v = o.optional(key);
+  return v ? u64(*v) : 0;
+}
+
+CodeLocation locationFrom(const jsonin::Value &v) {
+  jsonin::Object o(v);
   CodeLocation l;
-  l.module = j.at("module").get<uint32_t>();
-  l.function = j.at("function").get<std::string>();
-  l.offset = j.at("offset").get<uint64_t>();
-  l.pc = j.at("pc").get<uint64_t>();
+  l.module = u32(o.required("module"));
+  l.function = o.required("function").string();
+  l.offset = u64(o.required("offset"));
+  l.pc = u64(o.required("pc"));
   return l;
+}
+
+RawRecord recordFrom(const jsonin::Value &v) {
+  jsonin::Object o(v);
+  RawRecord r;
+  r.kind = u32(o.required("kind"));
+  r.flags = u32(o.required("flags"));
+  r.kernel = o.required("kernel").string();
+  r.first = locationFrom(o.required("first"));
+  r.second = locationFrom(o.required("second"));
+  r.count = u64(o.required("count"));
+  r.block = o.required("block").xyz();
+  r.blockDim = o.required("block_dim").xyz();
+  r.thread1 = u32(o.required("thread1"));
+  r.thread2 = u32(o.required("thread2"));
+  r.offset = u32(o.required("offset"));
+  r.extra = u32(o.required("extra"));
+  // Global-memory records only.
+  if (o.optional("allocation_id")) {
+    r.block1 = u32(o.required("block1"));
+    r.gridDim = o.required("grid_dim").xyz();
+    r.address = u64(o.required("address"));
+    r.allocationId = u32(o.required("allocation_id"));
+    r.allocation = o.required("allocation").string();
+    r.allocationBase = u64(o.required("allocation_base"));
+    if (auto third = o.optional("third")) r.third = locationFrom(*third);
+    if (auto site = o.optional("allocation_site")) r.allocationSite = locationFrom(*site);
+    if (auto kernel1 = o.optional("kernel1")) {
+      r.kernel1 = kernel1->string();
+      r.gridDim1 = o.required("grid_dim1").xyz();
+      r.blockDim1 = o.required("block_dim1").xyz();
+    }
+    if (auto stack = o.optional("allocation_stack"))
+      r.allocationStack = stack->array([](const jsonin::Value &fv) {
+        jsonin::Object f(fv);
+        return HostFrame{f.required("module").string(), u64(f.required("address")), f.required("symbol").string()};
+      });
+  }
+  return r;
 }
 
 } // namespace
@@ -87,67 +142,37 @@ json toJson(const RawLog &log) {
 
 RawLog rawLogFromJson(const json &j) {
   try {
-    if (j.at("version").get<int>() != kRawLogVersion)
-      throw std::runtime_error("raw log version " + j.at("version").dump() + ", expected " +
+    jsonin::Context ctx; // fields of a newer runtime are left alone
+    jsonin::Object o(jsonin::Value(j, "", ctx));
+    int64_t version = o.required("version").integerIn(INT32_MIN, INT32_MAX);
+    if (version != kRawLogVersion)
+      throw std::runtime_error("raw log version " + std::to_string(version) + ", expected " +
                                std::to_string(kRawLogVersion));
     RawLog log;
-    log.pid = j.value("pid", uint64_t(0));
-    log.program = j.value("program", std::string());
-    log.errors = j.at("errors").get<std::vector<std::string>>();
-    log.warnings = j.at("warnings").get<std::vector<std::string>>();
-    for (const json &m : j.at("modules"))
-      log.modules.push_back({m.at("cubin").get<std::string>(), m.at("patched").get<bool>(),
-                             m.at("error").get<std::string>()});
-    log.kernelsChecked = j.at("kernels_checked").get<std::vector<std::string>>();
-    log.launches = j.at("launches").get<uint64_t>();
-    log.launchesChecked = j.at("launches_checked").get<uint64_t>();
-    log.uncheckedAccesses = j.at("unchecked_accesses").get<uint64_t>();
-    log.uncheckedBlockThreads = j.at("unchecked_block_threads").get<uint64_t>();
-    log.droppedHazards = j.at("dropped_hazards").get<uint64_t>();
-    log.globalUntracked = j.value("global_untracked", uint64_t(0));
-    log.globalUnshadowed = j.value("global_unshadowed", uint64_t(0));
-    log.globalUnshadowedBytes = j.value("global_unshadowed_bytes", uint64_t(0));
-    log.globalInterBlockUnknown = j.value("global_inter_block_unknown", uint64_t(0));
-    log.heapUntracked = j.value("heap_untracked", uint64_t(0));
-    log.finished = j.at("finished").get<bool>();
-    for (const json &rj : j.at("records")) {
-      RawRecord r;
-      r.kind = rj.at("kind").get<uint32_t>();
-      r.flags = rj.at("flags").get<uint32_t>();
-      r.kernel = rj.at("kernel").get<std::string>();
-      r.first = locationFrom(rj.at("first"));
-      r.second = locationFrom(rj.at("second"));
-      r.count = rj.at("count").get<uint64_t>();
-      r.block = rj.at("block").get<std::array<uint32_t, 3>>();
-      r.blockDim = rj.at("block_dim").get<std::array<uint32_t, 3>>();
-      r.thread1 = rj.at("thread1").get<uint32_t>();
-      r.thread2 = rj.at("thread2").get<uint32_t>();
-      r.offset = rj.at("offset").get<uint32_t>();
-      r.extra = rj.at("extra").get<uint32_t>();
-      if (rj.contains("allocation_id")) {
-        r.block1 = rj.at("block1").get<uint32_t>();
-        r.gridDim = rj.at("grid_dim").get<std::array<uint32_t, 3>>();
-        r.address = rj.at("address").get<uint64_t>();
-        r.allocationId = rj.at("allocation_id").get<uint32_t>();
-        r.allocation = rj.at("allocation").get<std::string>();
-        r.allocationBase = rj.at("allocation_base").get<uint64_t>();
-        if (rj.contains("third")) r.third = locationFrom(rj.at("third"));
-        if (rj.contains("allocation_site")) r.allocationSite = locationFrom(rj.at("allocation_site"));
-        if (rj.contains("kernel1")) {
-          r.kernel1 = rj.at("kernel1").get<std::string>();
-          r.gridDim1 = rj.at("grid_dim1").get<std::array<uint32_t, 3>>();
-          r.blockDim1 = rj.at("block_dim1").get<std::array<uint32_t, 3>>();
-        }
-        if (rj.contains("allocation_stack"))
-          for (const json &f : rj.at("allocation_stack"))
-            r.allocationStack.push_back({f.at("module").get<std::string>(), f.at("address").get<uint64_t>(),
-                                         f.at("symbol").get<std::string>()});
-      }
-      log.records.push_back(std::move(r));
-    }
+    if (auto pid = o.optional("pid")) log.pid = u64(*pid);
+    if (auto program = o.optional("program")) log.program = program->string();
+    log.errors = o.required("errors").strings();
+    log.warnings = o.required("warnings").strings();
+    log.modules = o.required("modules").array([](const jsonin::Value &mv) {
+      jsonin::Object m(mv);
+      return ModuleInfo{m.required("cubin").string(), m.required("patched").boolean(), m.required("error").string()};
+    });
+    log.kernelsChecked = o.required("kernels_checked").strings();
+    log.launches = u64(o.required("launches"));
+    log.launchesChecked = u64(o.required("launches_checked"));
+    log.uncheckedAccesses = u64(o.required("unchecked_accesses"));
+    log.uncheckedBlockThreads = u64(o.required("unchecked_block_threads"));
+    log.droppedHazards = u64(o.required("dropped_hazards"));
+    log.globalUntracked = u64Or0(o, "global_untracked");
+    log.globalUnshadowed = u64Or0(o, "global_unshadowed");
+    log.globalUnshadowedBytes = u64Or0(o, "global_unshadowed_bytes");
+    log.globalInterBlockUnknown = u64Or0(o, "global_inter_block_unknown");
+    log.heapUntracked = u64Or0(o, "heap_untracked");
+    log.finished = o.required("finished").boolean();
+    log.records = o.required("records").array(recordFrom);
     return log;
-  } catch (const json::exception &e) {
-    throw std::runtime_error(std::string("malformed raw log: ") + e.what());
+  } catch (const jsonin::ReadError &e) {
+    throw std::runtime_error("malformed raw log: " + e.message);
   }
 }
 
@@ -199,18 +224,20 @@ bool writeRawLog(const std::string &path, const RawLog &log, std::string &error)
 }
 
 bool readRawLog(const std::string &path, RawLog &log, std::string &error) {
-  std::ifstream in(path);
-  if (!in) {
+  std::string text;
+  if (!readWholeFile(path, text)) {
     error = "cannot open " + path;
     return false;
   }
   try {
-    log = rawLogFromJson(json::parse(in));
+    log = rawLogFromJson(jsonin::parse(text, kMaxRawLogNesting));
     return true;
+  } catch (const jsonin::ReadError &e) {
+    error = path + ": malformed raw log: " + e.message;
   } catch (const std::exception &e) {
     error = path + ": " + e.what();
-    return false;
   }
+  return false;
 }
 
 } // namespace warpcheck::run

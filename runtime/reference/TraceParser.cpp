@@ -1,7 +1,9 @@
 // Reads the JSON Lines trace of docs/run-memory-model.md (appendix) into a
 // Trace, rejecting anything the format does not define.
 #include "runtime/reference/TraceParser.h"
+#include "support/JsonRead.h"
 #include <nlohmann/json.hpp>
+#include <cstdint>
 #include <set>
 #include <tuple>
 #include <sstream>
@@ -11,46 +13,54 @@ namespace {
 
 using nlohmann::json;
 
-// One line's context, so every error names the file and line.
+// A line nests two levels (an event's object, a launch's dims); the bound
+// refuses a line that is no event long before the DOM gets deep.
+constexpr int kMaxLineNesting = 4;
+
+// One line's context, so every error names the file and line; a field's
+// value is read by support/JsonRead.h, so a wrong one is named by its JSON
+// path and shown ("a: expected a non-negative integer, not -4").
 struct LineReader {
   const std::string &file;
   int line;
   [[noreturn]] void fail(const std::string &what) const {
     throw TraceError(file + ":" + std::to_string(line) + ": " + what);
   }
-  uint64_t uint(const json &o, const char *key) const {
+  // The value of `key` read by `read(const jsonin::Value &)`; its errors as
+  // this line's.
+  template <typename F> auto field(const json &o, const char *key, F read) const {
     auto it = o.find(key);
     if (it == o.end())
       fail(std::string("missing field \"") + key + "\"");
-    if (!it->is_number_unsigned())
-      fail(std::string("field \"") + key + "\" must be a non-negative integer");
-    return it->get<uint64_t>();
+    jsonin::Context ctx;
+    try {
+      return read(jsonin::Value(*it, key, ctx));
+    } catch (const jsonin::ReadError &e) {
+      fail(e.message);
+    }
+  }
+  uint64_t uint(const json &o, const char *key) const {
+    return field(o, key, [](const jsonin::Value &v) { return v.unsignedAtMost(UINT64_MAX); });
   }
   std::string str(const json &o, const char *key) const {
-    auto it = o.find(key);
-    if (it == o.end())
-      fail(std::string("missing field \"") + key + "\"");
-    if (!it->is_string())
-      fail(std::string("field \"") + key + "\" must be a string");
-    return it->get<std::string>();
+    return field(o, key, [](const jsonin::Value &v) { return v.string(); });
   }
   void dims(const json &o, const char *key, uint64_t out[3]) const {
-    auto it = o.find(key);
-    if (it == o.end())
-      fail(std::string("missing field \"") + key + "\"");
-    if (!it->is_array() || it->size() != 3)
+    std::vector<uint64_t> xyz = field(o, key, [](const jsonin::Value &v) {
+      return v.array([](const jsonin::Value &d) { return d.unsignedAtMost(UINT64_MAX); });
+    });
+    if (xyz.size() != 3)
       fail(std::string("field \"") + key + "\" must be an array [x,y,z]");
     for (int i = 0; i < 3; ++i) {
-      if (!(*it)[i].is_number_unsigned() || (*it)[i].get<uint64_t>() == 0 ||
-          (*it)[i].get<uint64_t>() > 0x7fffffffu)
+      if (xyz[i] == 0 || xyz[i] > 0x7fffffffu)
         fail(std::string("field \"") + key + "\" must hold three integers from 1 to 2^31-1");
-      out[i] = (*it)[i].get<uint64_t>();
+      out[i] = xyz[i];
     }
   }
   void onlyKeys(const json &o, const std::set<std::string> &allowed) const {
     for (auto it = o.begin(); it != o.end(); ++it)
       if (!allowed.count(it.key()))
-        fail("unknown field \"" + it.key() + "\"");
+        fail("unknown field \"" + jsonin::printable(it.key(), 60) + "\"");
   }
 };
 
@@ -121,13 +131,11 @@ void parseLaunch(const LineReader &r, const json &o, Trace &trace) {
     r.fail("a block of " + std::to_string(l.threadsPerBlock()) + " threads: CUDA allows at most 1024");
   if (trace.launchIndex.count(l.id))
     r.fail("launch " + std::to_string(l.id) + " declared twice");
-  if (auto it = o.find("after"); it != o.end()) {
-    if (!it->is_array())
-      r.fail("field \"after\" must be an array of launch ids");
-    for (const auto &v : *it) {
-      if (!v.is_number_unsigned())
-        r.fail("field \"after\" must be an array of launch ids");
-      uint64_t before = v.get<uint64_t>();
+  if (o.count("after")) {
+    std::vector<uint64_t> after = r.field(o, "after", [](const jsonin::Value &v) {
+      return v.array([](const jsonin::Value &id) { return id.unsignedAtMost(UINT64_MAX); });
+    });
+    for (uint64_t before : after) {
       if (!trace.launchIndex.count(before))
         r.fail("launch " + std::to_string(l.id) + " is after launch " + std::to_string(before) +
                ", which is not declared before it");
@@ -272,10 +280,9 @@ Trace parseTrace(std::istream &in, const std::string &name) {
       continue; // blank lines are allowed
     json o;
     try {
-      o = json::parse(text);
-    } catch (const json::exception &err) {
-      // parse_error, and out_of_range for numbers no JSON value can hold.
-      r.fail(std::string("not valid JSON: ") + err.what());
+      o = jsonin::parse(text, kMaxLineNesting);
+    } catch (const jsonin::ReadError &err) {
+      r.fail(err.message); // "not valid JSON: parse error at line 1, column 2: ..."
     }
     if (!o.is_object())
       r.fail("each line must be one JSON object");

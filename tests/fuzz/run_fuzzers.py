@@ -36,6 +36,9 @@ from concurrent.futures import ThreadPoolExecutor
 # with severityName and parseSeverity, needs it), and its typed rule ids
 # (rules/RuleIds.h, which the checks and the suppressions include). The seeds are in
 # tests/fuzz/corpus/NAME/ unless an item "corpus:DIR" names another folder.
+# "@html-page" is what reports/CMakeLists.txt generates for the html format:
+# the page's style and scripts with their CSP hashes (PageAssets.gen.h) and
+# the rule docs rendered to HTML (RuleDocs.gen.cpp).
 # A source may be a glob. "@llvm" builds against Debian's clang and LLVM
 # libraries (llvm-config-22), with a precompiled header of clang's AST
 # headers for the analyzer's sources.
@@ -43,7 +46,8 @@ FUZZERS = {
     "JsonReportReader": ["reports/input/JsonReader.cpp", "support/JsonRead.cpp", "reports/formats/JsonFormat.cpp",
                          "reports/model/Report.cpp", "support/Files.cpp", "support/Printable.cpp", "support/Utf8.cpp",
                          "reports/model/RuleCatalog.cpp", "@rule-catalog"],
-    "Baseline": ["corpus:baseline", "reports/suppress/Baseline.cpp", "reports/model/SourcePaths.cpp", "support/Files.cpp"],
+    "Baseline": ["corpus:baseline", "reports/suppress/Baseline.cpp", "reports/model/SourcePaths.cpp", "support/Files.cpp",
+                 "support/JsonRead.cpp", "support/Printable.cpp", "support/Utf8.cpp"],
     "SuppressionFile": ["corpus:suppressions", "reports/suppress/SuppressionFile.cpp", "reports/suppress/Nolint.cpp",
                         "reports/model/Finding.cpp", "support/Glob.cpp", "reports/model/SourcePaths.cpp", "support/Demangle.cpp",
                         "reports/model/SourceCache.cpp", "support/Files.cpp", "support/Printable.cpp", "support/Utf8.cpp",
@@ -53,13 +57,14 @@ FUZZERS = {
                      "support/GpuArch.cpp", "reports/model/RuleCatalog.cpp",
                      "@rule-catalog"],
     "ReferenceTrace": ["runtime/reference/TraceParser.cpp", "runtime/reference/HappensBefore.cpp",
-                       "runtime/reference/Findings.cpp"],
+                       "runtime/reference/Findings.cpp", "support/JsonRead.cpp", "support/Printable.cpp",
+                       "support/Utf8.cpp"],
     # The whole of lint (LintFrontDoorFuzzer.cpp says why clang itself is not
     # instrumented) and every report format.
     "LintFrontDoor": ["@llvm", "analyzer/frontend/*.cpp", "analyzer/uniformity/*.cpp", "analyzer/checks/*.cpp",
                       "analyzer/driver/Lint.cpp", "support/*.cpp", "reports/*.cpp", "reports/model/*.cpp",
                       "reports/suppress/*.cpp", "reports/formats/*.cpp", "reports/formats/html/*.cpp",
-                      "reports/formats/sarif/*.cpp", "reports/input/*.cpp", "@rule-catalog"],
+                      "reports/formats/sarif/*.cpp", "reports/input/*.cpp", "@rule-catalog", "@html-page"],
 }
 
 # libFuzzer options that differ from the readers': a kernel goes through
@@ -136,6 +141,17 @@ def sources_of(name, work):
             subprocess.run([sys.executable, os.path.join(ROOT, "rules", "gen_catalog.py"), gen,
                             "--ids", os.path.join(work, "include", "rules", "RuleIds.h")] + docs, check=True)
             out.append(gen)
+        elif s == "@html-page":
+            # What the build generates for the html format (reports/CMakeLists.txt).
+            html = os.path.join(ROOT, "reports", "formats", "html")
+            subprocess.run([sys.executable, os.path.join(html, "gen_page_assets.py"),
+                            os.path.join(work, "include", "reports", "formats", "html", "PageAssets.gen.h")] +
+                           [os.path.join(html, f) for f in ("page.css", "error-recorder.js", "filter.js")], check=True)
+            gen = os.path.join(work, "RuleDocs.gen.cpp")
+            docs = [d for d in sorted(glob.glob(os.path.join(ROOT, "rules", "*.md")))
+                    if os.path.basename(d) not in ("README.md", "TEMPLATE.md")]
+            subprocess.run([sys.executable, os.path.join(html, "gen_rule_docs.py"), gen] + docs, check=True)
+            out.append(gen)
         else:
             out.append(os.path.join(ROOT, s))
     return out
@@ -172,7 +188,7 @@ def build(name, cxx, includes, work):
         if not flags:
             return None
         compile, link, pch = flags
-    if "@rule-catalog" in FUZZERS[name]:
+    if "@rule-catalog" in FUZZERS[name] or "@html-page" in FUZZERS[name]:
         includes = includes + ["-I" + os.path.join(work, "include")]  # rules/RuleIds.h (sources_of)
     objects, jobs = [], []
     for src in sources_of(name, work):

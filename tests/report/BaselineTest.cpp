@@ -53,18 +53,32 @@ TEST(Baseline, EachEntryAbsorbsOneFinding) {
 }
 
 TEST(Baseline, MalformedFilesAreErrorsNamingTheProblem) {
+  // support/JsonRead.h: where the JSON breaks, and the JSON path of a bad value.
   EXPECT_EQ(parseError("{\"warpcheck_baseline\": 1, \"findings\": ["),
-            "base.json: not a JSON document (truncated or corrupt?)");
+            "base.json: not valid JSON: parse error at line 1, column 40: syntax error while parsing value - "
+            "unexpected end of input; expected '[', '{', or a literal");
   EXPECT_EQ(parseError("[]"), "base.json: not a warpcheck baseline (no \"warpcheck_baseline\" key)");
   EXPECT_EQ(parseError("{\"warpcheck_baseline\": 2, \"findings\": []}"),
             "base.json: baseline version 2 is not one this warpcheck understands (1)");
-  EXPECT_EQ(parseError("{\"warpcheck_baseline\": 1}"), "base.json: \"findings\" must be an array");
+  EXPECT_EQ(parseError("{\"warpcheck_baseline\": \"1\", \"findings\": []}"),
+            "base.json: warpcheck_baseline: expected a non-negative integer, not \"1\"");
+  EXPECT_EQ(parseError("{\"warpcheck_baseline\": 1}"), "base.json: missing required field \"findings\"");
+  EXPECT_EQ(parseError("{\"warpcheck_baseline\": 1, \"findings\": {}}"),
+            "base.json: findings: expected an array, not an object");
+  EXPECT_EQ(parseError("{\"warpcheck_baseline\": 1, \"findings\": [7]}"),
+            "base.json: findings[0]: expected an object, not 7");
   EXPECT_EQ(parseError("{\"warpcheck_baseline\": 1, \"findings\": [{\"rule\": \"x\"}]}"),
+            "base.json: findings[0]: missing required field \"fingerprint\"");
+  EXPECT_EQ(parseError("{\"warpcheck_baseline\": 1, \"findings\": [{\"fingerprint\": \"\"}]}"),
             "base.json: findings[0].fingerprint: expected a non-empty string");
   EXPECT_EQ(parseError("{\"warpcheck_baseline\": 1, \"findings\": [{\"fingerprint\": \"a\", \"line\": -3}]}"),
-            "base.json: findings[0].line: expected a non-negative integer");
+            "base.json: findings[0].line: expected a non-negative integer, not -3");
+  EXPECT_EQ(parseError("{\"warpcheck_baseline\": 1, \"findings\": [{\"fingerprint\": \"a\"}, "
+                       "{\"fingerprint\": \"b\", \"line\": 4294967296}]}"),
+            "base.json: findings[1].line: 4294967296 is out of range (at most 4294967295)");
   EXPECT_EQ(parseError("{\"warpcheck_baseline\": 1, \"findings\": [{\"fingerprint\": \"a\", \"file\": 3}]}"),
-            "base.json: findings[0].file: expected a string");
+            "base.json: findings[0].file: expected a string, not 3");
+  EXPECT_EQ(parseError(std::string(100, '[')), "base.json: not valid JSON: nested deeper than 16 levels at line 1, column 17");
   Baseline b;
   std::string error;
   EXPECT_FALSE(readBaseline("/nonexistent/base.json", b, error));

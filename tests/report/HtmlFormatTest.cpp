@@ -5,7 +5,7 @@
 #include "HtmlSamples.h"
 #include "reports/formats/Formats.h"
 #include "reports/formats/html/HtmlFormat.h"
-#include "reports/formats/html/ContentHash.h"
+#include "ContentHash.h"
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -433,6 +433,23 @@ TEST(HtmlFormat, PolicyHashesMatchTheInlineStyleAndScripts) {
   for (const std::string &body : inline_) EXPECT_NE(policy.find(html::cspHash(body)), std::string::npos) << policy;
   EXPECT_NE(policy.find("style-src 'sha256-"), std::string::npos);
   EXPECT_NE(policy.find("script-src 'sha256-"), std::string::npos);
+}
+
+// The page inlines the real files of reports/formats/html/ (embedded at
+// build time with their hashes, gen_page_assets.py), byte for byte.
+TEST(HtmlFormat, InlinesThePageCssAndJsFiles) {
+  auto file = [](const char *name) {
+    std::ifstream in(std::string(WARPCHECK_SOURCE_DIR) + "/reports/formats/html/" + name, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+  };
+  std::string p = page(runSample());
+  std::string css = file("page.css"), recorder = file("error-recorder.js"), filter = file("filter.js");
+  ASSERT_FALSE(css.empty() || recorder.empty() || filter.empty());
+  EXPECT_NE(p.find("<style>" + css + "</style>"), std::string::npos);
+  EXPECT_NE(p.find("<script>" + recorder + "</script>"), std::string::npos);
+  EXPECT_NE(p.find("<script>" + filter + "</script>"), std::string::npos);
 }
 
 // Scripts only add the filter bar: without them it stays hidden and every

@@ -164,3 +164,28 @@ TEST(Emit, VerdictNamesWhatMakesTheReportUnclean) {
   EXPECT_TRUE(v.incomplete);
   EXPECT_TRUE(v.problems);
 }
+
+// lint, run and report show a file alike: finish() names every path under
+// the current directory relative to it, whoever wrote it (clang's absolute
+// paths, a run's line info, a saved report), before merging.
+TEST(Finish, ShowsPathsRelativeToTheCurrentDirectory) {
+  Report r;
+  r.command = "run";
+  r.files.push_back({"/work/src/k.cu"});
+  r.findings.push_back(finding("race-shared", Severity::Warning, at("/work/src/k.cu", 4, 2), "race", {"pid 1"}));
+  r.findings.push_back(finding("race-shared", Severity::Warning, at("src/k.cu", 4, 2), "race", {"pid 2"}));
+  r.findings.push_back(finding("race-shared", Severity::Warning, at("/elsewhere/h.cuh", 1, 1), "race", {}));
+  r.findings[0].notes.push_back({at("/work/src/k.cu", 2, 1), "first access"});
+  FinishOptions opts;
+  opts.displayDirectory = "/work";
+  std::string error;
+  ASSERT_TRUE(finish(r, Controls{}, opts, error)) << error;
+  EXPECT_EQ(r.files[0].path, "src/k.cu");
+  // One finding of the two processes: the same place once shown alike.
+  ASSERT_EQ(r.findings.size(), 2u);
+  EXPECT_EQ(r.findings[0].where.file, "/elsewhere/h.cuh"); // outside: as given
+  EXPECT_EQ(r.findings[1].where.file, "src/k.cu");
+  EXPECT_EQ(r.findings[1].passes, std::vector<std::string>({"pid 1", "pid 2"}));
+  ASSERT_EQ(r.findings[1].notes.size(), 1u);
+  EXPECT_EQ(r.findings[1].notes[0].where.file, "src/k.cu");
+}

@@ -197,7 +197,7 @@ def main():
         with open(os.path.join(root, "bad.json"), "w") as f:
             f.write('{"warpcheck_baseline": 1, "findings": [')
         rc, rep, err = lint(warpcheck, root, "src/k.cu", "--baseline", "bad.json")
-        check(rc == 2 and "bad.json: not a JSON document" in err, f"truncated baseline: exit 2 ({rc}: {err.strip()})")
+        check(rc == 2 and "bad.json: not valid JSON: " in err, f"truncated baseline: exit 2 ({rc}: {err.strip()})")
         with open(os.path.join(root, "bad.supp"), "w") as f:
             f.write("race-shared\nbarrier-divergent kernal:x\n")
         rc, rep, err = lint(warpcheck, root, "src/k.cu", "--suppressions", "bad.supp")

@@ -69,6 +69,28 @@ TEST(RawLog, RejectsMalformedAndForeignVersions) {
   }
   EXPECT_FALSE(readRawLog(path, log, error));
   EXPECT_NE(error.find("version 99"), std::string::npos) << error;
+  // support/JsonRead.h: the JSON path of what is wrong.
+  {
+    RawLog good;
+    good.records.push_back({});
+    nlohmann::json j = toJson(good);
+    j["records"][0]["block"] = {1, 2};
+    std::ofstream(path) << j.dump();
+  }
+  EXPECT_FALSE(readRawLog(path, log, error));
+  EXPECT_EQ(error, path + ": malformed raw log: records[0].block: expected 3 integers (x, y, z), not 2");
+  {
+    nlohmann::json j = toJson(RawLog{});
+    j["finished"] = 1;
+    std::ofstream(path) << j.dump();
+  }
+  EXPECT_FALSE(readRawLog(path, log, error));
+  EXPECT_EQ(error, path + ": malformed raw log: finished: expected true or false, not 1");
+  {
+    std::ofstream(path) << "{\"version\": 1,";
+  }
+  EXPECT_FALSE(readRawLog(path, log, error));
+  EXPECT_EQ(error.rfind(path + ": malformed raw log: not valid JSON: parse error at line 1, column 15", 0), 0u) << error;
   EXPECT_FALSE(readRawLog(tempPath("missing.json"), log, error));
   EXPECT_NE(error.find("cannot open"), std::string::npos);
   std::remove(path.c_str());

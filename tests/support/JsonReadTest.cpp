@@ -80,6 +80,13 @@ TEST(JsonRead, ValueErrorsNameThePath) {
             "files[0].kind: unknown kind \"z\" (expected x or y)");
   EXPECT_EQ(failure([&] { Object(file).required("gone"); }), "files[0]: missing required field \"gone\"");
   EXPECT_EQ(failure([&] { root.string(); }), "expected a string, not an object");
+  json dims = json::parse(R"([[1, 2, 3], [1, 2], [1, -2, 3]])");
+  EXPECT_EQ(Value(dims[0], "block", ctx).xyz(), (std::array<uint32_t, 3>{1, 2, 3}));
+  EXPECT_EQ(failure([&] { Value(dims[1], "block", ctx).xyz(); }), "block: expected 3 integers (x, y, z), not 2");
+  EXPECT_EQ(failure([&] { Value(dims[2], "block", ctx).xyz(); }),
+            "block[1]: expected a non-negative integer, not -2");
+  EXPECT_EQ(failure([&] { Object(file).required("kind").boolean(); }),
+            "files[0].kind: expected true or false, not \"z\"");
   Object o(root);
   o.required("files");
   o.done();

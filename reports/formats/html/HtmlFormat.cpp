@@ -1,10 +1,9 @@
 #include "reports/formats/html/HtmlFormat.h"
 #include "reports/model/RuleCatalog.h"
-#include "reports/formats/html/ContentHash.h"
 #include "reports/formats/html/Escape.h"
 #include "reports/formats/html/FindingView.h"
-#include "reports/formats/html/Markdown.h"
-#include "reports/formats/html/PageAssets.h"
+#include "reports/formats/html/PageAssets.gen.h" // page.css, *.js and their hashes (gen_page_assets.py)
+#include "reports/formats/html/RuleDocs.h"
 #include "reports/formats/html/SummaryView.h"
 #include "reports/formats/html/SuppressedView.h"
 #include <algorithm>
@@ -55,10 +54,10 @@ std::string title(const Report &report) {
 }
 
 std::string head(const Report &report) {
-  // Only the page's own style and scripts may run; nothing may load.
-  std::string policy = "default-src 'none'; style-src " + cspHash(kPageStyle) + "; script-src " +
-                       cspHash(kErrorRecorder) + " " + cspHash(kFilterScript) +
-                       "; base-uri 'none'; form-action 'none'";
+  // Only the page's own style and scripts may run (their hashes computed at
+  // build time); nothing may load.
+  std::string policy = std::string("default-src 'none'; style-src ") + kPageStyleHash + "; script-src " +
+                       kErrorRecorderHash + " " + kFilterScriptHash + "; base-uri 'none'; form-action 'none'";
   return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
          "<meta http-equiv=\"Content-Security-Policy\" content=\"" + policy + "\">\n"
          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
@@ -102,7 +101,7 @@ std::string ruleSection(PageContext &ctx, const Report &report, const RuleGroup 
     out += "<p class=\"summary\">" + escape(info->summary) + "</p>";
     if (!info->guide.empty()) out += "<p class=\"guide\">" + escape(info->guide) + "</p>";
     out += "<details class=\"explain\"><summary>explain <code>" + escape(g.rule) + "</code></summary><div class=\"doc\">" +
-           markdownToHtml(info->doc) + "</div></details>";
+           std::string(ruleDocHtml(g.rule) ? ruleDocHtml(g.rule) : "") + "</div></details>";
   }
   // Findings without a file (a run without -lineinfo) come last.
   std::map<std::pair<bool, std::string>, std::vector<size_t>> byFile;

@@ -1,4 +1,4 @@
-#include "reports/formats/html/ContentHash.h"
+#include "ContentHash.h"
 #include <array>
 #include <cstdint>
 

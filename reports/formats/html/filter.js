@@ -1,31 +1,8 @@
-// The page's two scripts. The page reads fine without them: they only add
-// the filter bar (hidden until the script shows it).
-#include "reports/formats/html/PageAssets.h"
-
-namespace warpcheck::html {
-
-// Records script errors and anything the page's policy blocked on
-// <html data-page-errors>, so that a headless browser's --dump-dom shows
-// them (tests/report/check_html.py); the page itself logs nothing.
-const char kErrorRecorder[] = R"js(
-(function () {
-  var root = document.documentElement;
-  function record(text) {
-    root.setAttribute('data-page-errors', (root.getAttribute('data-page-errors') || '') + text + '\n');
-  }
-  window.addEventListener('error', function (e) {
-    record('error: ' + e.message + ' (line ' + e.lineno + ')');
-  });
-  document.addEventListener('securitypolicyviolation', function (e) {
-    record('blocked: ' + e.violatedDirective + ' ' + (e.blockedURI || 'inline'));
-  });
-})();
-)js";
-
-// Filters by severity, rule and text. The state lives in the URL fragment
+// The page's last script (in <body>); the page reads fine without it: it
+// only adds the filter bar (hidden until the script shows it). Filters by
+// severity, rule and text. The state lives in the URL fragment
 // (#severity=error&rule=race-shared&q=tile) so that a filtered view can be
 // linked; fragments without '=' are plain anchors (#f3) and left alone.
-const char kFilterScript[] = R"js(
 (function () {
   var root = document.documentElement;
   var form = document.getElementById('filters');
@@ -91,6 +68,3 @@ const char kFilterScript[] = R"js(
   form.hidden = false;
   root.setAttribute('data-filters', 'ready');
 })();
-)js";
-
-} // namespace warpcheck::html
