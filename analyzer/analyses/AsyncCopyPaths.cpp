@@ -1,6 +1,7 @@
 // The path-sensitive analysis of asynchronous copies (see AsyncCopyPaths.h).
 #include "analyzer/analyses/AsyncCopyPaths.h"
 #include "analyzer/analyses/AsyncCopyValues.h"
+#include "analyzer/core/NegatedComparison.h"
 #include "analyzer/cuda/AsyncCopyApi.h"
 #include "analyzer/uniformity/EscapeScan.h"
 #include "analyzer/uniformity/FunctionUniformity.h"
@@ -398,15 +399,7 @@ struct Candidate {
 std::string nameOf(const ValueDecl *d) { return d && d->getIdentifier() ? d->getName().str() : std::string("the buffer"); }
 
 int negate(int op) {
-  switch (op) {
-  case BO_LT: return BO_GE;
-  case BO_GE: return BO_LT;
-  case BO_GT: return BO_LE;
-  case BO_LE: return BO_GT;
-  case BO_EQ: return BO_NE;
-  case BO_NE: return BO_EQ;
-  default: return op;
-  }
+  return negatedComparison(BinaryOperatorKind(op)).value_or(BinaryOperatorKind(op));
 }
 
 struct Cond {
