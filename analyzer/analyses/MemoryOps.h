@@ -61,10 +61,6 @@ std::optional<FenceOp> fenceOf(const clang::Stmt *s, clang::ASTContext &ast);
 // __scoped_atomic builtins.
 std::optional<AtomicOp> atomicOf(const clang::Stmt *s, clang::ASTContext &ast);
 
-// A call to a block barrier, a warp collective or another intrinsic known
-// to neither fence nor touch global memory on its own.
-bool isInertIntrinsic(const clang::CallExpr *call);
-
 // Global: global memory, or a generic pointer that may point there.
 enum class MemSpace { Local, Shared, Global };
 

@@ -1,5 +1,6 @@
 #include "analyzer/analyses/SharedAccessModel.h"
 #include "analyzer/cuda/CudaBuiltins.h"
+#include "analyzer/cuda/DeviceCode.h"
 #include "analyzer/cuda/Fences.h"
 #include "analyzer/uniformity/ProgramUniformity.h"
 #include "clang/AST/Attr.h"
@@ -23,10 +24,6 @@ namespace {
 constexpr unsigned kMaxFramesPerFunction = 8;
 constexpr unsigned kMaxCallDepth = 4;
 constexpr unsigned kMaxLoopTrips = 64;
-
-bool isDeviceFunction(const FunctionDecl *fd) {
-  return fd->hasAttr<CUDAGlobalAttr>() || fd->hasAttr<CUDADeviceAttr>();
-}
 
 const Expr *stripNoOp(const Expr *e) {
   while (true) {
@@ -165,7 +162,7 @@ public:
   std::vector<const FunctionDecl *> fns;
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool VisitFunctionDecl(FunctionDecl *fd) {
-    if (fd->doesThisDeclarationHaveABody() && !fd->isDependentContext() && isDeviceFunction(fd)) fns.push_back(fd);
+    if (fd->doesThisDeclarationHaveABody() && !fd->isDependentContext() && runsOnDevice(fd)) fns.push_back(fd);
     return true;
   }
 };
@@ -213,7 +210,7 @@ void SharedAccessModel::build() {
     fi.parents = std::make_unique<ParentMap>(fn->getBody());
     for (const CallExpr *c : calls)
       if (const FunctionDecl *callee = c->getDirectCallee())
-        if (const FunctionDecl *def = callee->getDefinition(); def && def != fn && isDeviceFunction(def))
+        if (const FunctionDecl *def = callee->getDefinition(); def && def != fn && runsOnDevice(def))
           callers_[def].push_back({fn, c});
   }
   for (const FunctionDecl *fn : collector.fns) {
@@ -675,7 +672,7 @@ bool SharedAccessModel::isOrdering(const Stmt *s) {
   if (!callee) return false; // through a pointer: see Known limits
   if (callee->getBuiltinID()) return false;
   const FunctionDecl *def = callee->getDefinition();
-  if (!def || !def->hasBody()) return isDeviceFunction(callee); // opaque device code may synchronise
+  if (!def || !def->hasBody()) return runsOnDevice(callee); // opaque device code may synchronise
   return mayOrder(def, 0);
 }
 

@@ -11,6 +11,7 @@
 #include "analyzer/analyses/WarpCollectiveSite.h"
 #include "analyzer/checks/Check.h"
 #include "analyzer/checks/CheckRegistry.h"
+#include "analyzer/core/StripExpr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/TargetInfo.h"
 #include "clang/Lex/Lexer.h"
@@ -477,7 +478,7 @@ private:
   void planSplit(const StatementReport &r, const Hit &self, Fix &fix) {
     const auto *e = dyn_cast<Expr>(r.stmt);
     const auto *bo = e ? dyn_cast<BinaryOperator>(e->IgnoreImplicit()) : nullptr;
-    if (!bo || !bo->isAssignmentOp() || stripParens(bo->getLHS()) != stripParens(self.w->expr) ||
+    if (!bo || !bo->isAssignmentOp() || strip(bo->getLHS()) != strip(self.w->expr) ||
         !within(self.x->expr, bo->getRHS()) || !isStatementPosition(self.x->frame->fn, r.stmt)) {
       fix.why = "the exchange is not a plain assignment statement";
       return;
@@ -541,8 +542,6 @@ private:
     if (const auto *ds = dyn_cast_or_null<DoStmt>(p)) return ds->getBody() == block;
     return false;
   }
-
-  static const Expr *stripParens(const Expr *e) { return e->IgnoreParenImpCasts(); }
 
   bool within(const Stmt *inner, const Stmt *outer) {
     clang::SourceRange o = outer->getSourceRange(), i = inner->getSourceRange();

@@ -1,13 +1,14 @@
 #pragma once
-// Which functions are device code, as AST matchers see them.
+// Which functions are device code: as a predicate, and as AST matchers see them.
 #include "clang/AST/Attr.h"
 #include "clang/ASTMatchers/ASTMatchersMacros.h"
 
 namespace warpcheck {
 
 // Kernels and __device__ functions: the code a device pass analyses.
-AST_MATCHER(clang::FunctionDecl, isDeviceFunction) {
-  return Node.hasAttr<clang::CUDAGlobalAttr>() || Node.hasAttr<clang::CUDADeviceAttr>();
+inline bool runsOnDevice(const clang::FunctionDecl *fd) {
+  return fd->hasAttr<clang::CUDAGlobalAttr>() || fd->hasAttr<clang::CUDADeviceAttr>();
 }
+AST_MATCHER(clang::FunctionDecl, isDeviceFunction) { return runsOnDevice(&Node); }
 
 } // namespace warpcheck

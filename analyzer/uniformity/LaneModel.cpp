@@ -1,4 +1,5 @@
 #include "analyzer/uniformity/LaneModel.h"
+#include "analyzer/core/NegatedComparison.h"
 #include "analyzer/cuda/CudaBuiltins.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -14,18 +15,6 @@ bool sameExpr(const ASTContext &ast, const Expr *a, const Expr *b) {
   a->IgnoreParenImpCasts()->Profile(ia, ast, /*Canonical=*/true);
   b->IgnoreParenImpCasts()->Profile(ib, ast, /*Canonical=*/true);
   return ia == ib;
-}
-
-static std::optional<BinaryOperatorKind> negatedComparison(BinaryOperatorKind k) {
-  switch (k) {
-  case BO_LT: return BO_GE;
-  case BO_GE: return BO_LT;
-  case BO_GT: return BO_LE;
-  case BO_LE: return BO_GT;
-  case BO_EQ: return BO_NE;
-  case BO_NE: return BO_EQ;
-  default: return std::nullopt;
-  }
 }
 
 bool conditionImplies(const ASTContext &ast, const Expr *cond, bool value, const Expr *pred) {

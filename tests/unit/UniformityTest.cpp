@@ -1,14 +1,11 @@
 // Unit tests of the uniformity analysis: each test parses a small CUDA TU
 // in a device pass and asks the analysis about the arguments of calls to
 // `sink(...)`, in source order.
-#include "analyzer/frontend/CudaOverlay.h"
-#include "analyzer/frontend/PassCommandLine.h"
-#include "analyzer/frontend/Toolkit.h"
 #include "analyzer/uniformity/FunctionUniformity.h"
 #include "analyzer/uniformity/LaneModel.h"
 #include "analyzer/uniformity/ProgramUniformity.h"
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/Tooling/Tooling.h"
+#include "tests/unit/ParsedCuda.h"
 #include <gtest/gtest.h>
 
 using namespace warpcheck;
@@ -19,33 +16,11 @@ namespace {
 class Analysed {
 public:
   explicit Analysed(const std::string &body) {
-    std::string error;
-    auto tk = findCudaToolkit("", error);
-    if (!tk) {
-      skip = "no CUDA toolkit: " + error;
-      return;
-    }
-    TranslationUnit tu;
-    tu.file = "/tmp/warpcheck-uniformity-test.cu";
-    FrontendConfig config{*tk, WARPCHECK_CLANG_RESOURCE_DIR};
-    std::vector<std::string> argv = passCommandLine(tu, Pass{false, "sm_90"}, config);
-    argv.erase(argv.begin());  // "clang++"
-    argv.pop_back();           // the file
-    std::string code = "__device__ void sink(...);\n" + body;
-    // The pass force-includes lint's in-memory compat header
-    // (analyzer/frontend/CudaOverlay.h): parse over the same file system.
-    unit = tooling::buildASTFromCodeWithArgs(code, argv, tu.file, "clang-tool",
-                                             std::make_shared<PCHContainerOperations>(),
-                                             tooling::getClangStripDependencyFileAdjuster(),
-                                             tooling::FileContentMappings(), nullptr,
-                                             withCudaOverlay(llvm::vfs::getRealFileSystem()));
-    if (!unit || unit->getDiagnostics().hasErrorOccurred()) {
-      // A test whose code does not parse must fail, not skip: it would
-      // otherwise pass silently (it did, when the passes began to
-      // force-include an in-memory header this test did not map).
-      failure = "the test code did not parse";
-      return;
-    }
+    ParsedCuda parsed("__device__ void sink(...);\n" + body, "/tmp/warpcheck-uniformity-test.cu");
+    skip = parsed.skip;
+    failure = parsed.failure;
+    unit = std::move(parsed.unit);
+    if (!skip.empty() || !failure.empty()) return;
     program = std::make_unique<ProgramUniformity>(unit->getASTContext(), AnalysisOptions{});
     struct Finder : RecursiveASTVisitor<Finder> {
       std::vector<const CallExpr *> calls;
