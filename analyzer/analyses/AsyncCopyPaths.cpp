@@ -1,5 +1,6 @@
 // The path-sensitive analysis of asynchronous copies (see AsyncCopyPaths.h).
 #include "analyzer/analyses/AsyncCopyExplorer.h"
+#include "analyzer/analyses/AsyncCopyFindingSites.h"
 #include "llvm/ADT/Hashing.h"
 #include "rules/RuleIds.h"
 
@@ -472,6 +473,7 @@ const std::vector<AsyncFinding> &asyncCopyFindings(AnalysisContext &ctx, const c
   if (!cache.relevance) cache.relevance = std::make_unique<AsyncRelevance>(ctx.ast());
   auto it = cache.findings.find(fn);
   if (it != cache.findings.end()) return it->second;
+  if (!mayHaveAsyncCopyFindingSite(ctx, fn)) return cache.findings[fn]; // nothing to report: not explored
   Explorer explorer(ctx, cache);
   std::vector<AsyncFinding> found = explorer.run(fn);
   return cache.findings[fn] = std::move(found);
