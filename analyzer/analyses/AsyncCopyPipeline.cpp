@@ -76,122 +76,112 @@ void Explorer::endOfPath(State &s) {
 }
 
 void Explorer::applyPipeline(State &s, const AsyncOp &op) {
+  // Called by apply() for the cuda::pipeline operations only.
   auto lineOf = [&](const Stmt *x) { return line(x); };
+  Queue *q = objectQueue(s, op.object, Queue::Pipeline);
+  if (!q) return;
+  std::string name = "'" + nameOf(q->object) + "'";
+  if (q->tracked && q->quit) {
+    protocol(op.site, name + " is used after quit(): it no longer takes part in the pipeline",
+             {{q->quitSite ? q->quitSite->getBeginLoc() : SourceLocation(), "quit() here"}});
+    return;
+  }
   switch (op.kind) {
   case AsyncOpKind::CopyToPipeline:
+    if (q->tracked && !q->acquired)
+      protocol(op.site, "cuda::memcpy_async() into pipeline " + name +
+                            " outside a stage: no producer_acquire() precedes it on this path, so no stage "
+                            "holds the copy");
+    q->open.copies.push_back(record(s, op));
+    return;
   case AsyncOpKind::PipeAcquire:
+    if (q->tracked && q->acquired) {
+      unfinished_.insert(q->acquireSite);
+      if (q->acquireSite == op.site)
+        protocol(op.site, "producer_acquire() on " + name +
+                              " again, in the next iteration, before the stage it acquired is committed with "
+                              "producer_commit()");
+      else
+        protocol(op.site, "producer_acquire() on " + name + " again before the stage acquired at line " +
+                              lineOf(q->acquireSite) + " is committed with producer_commit()",
+                 {{q->acquireSite->getBeginLoc(), "the stage is acquired here"}});
+    }
+    q->acquired = true;
+    q->acquireSite = op.site;
+    return;
   case AsyncOpKind::PipeCommit:
-  case AsyncOpKind::PipeWait:
-  case AsyncOpKind::PipeWaitPrior:
-  case AsyncOpKind::PipeRelease:
-  case AsyncOpKind::PipeQuit: {
-    Queue *q = objectQueue(s, op.object, Queue::Pipeline);
-    if (!q) return;
-    std::string name = "'" + nameOf(q->object) + "'";
-    if (q->tracked && q->quit) {
-      protocol(op.site, name + " is used after quit(): it no longer takes part in the pipeline",
-               {{q->quitSite ? q->quitSite->getBeginLoc() : SourceLocation(), "quit() here"}});
-      return;
+    if (q->tracked && !q->acquired) {
+      std::vector<std::pair<SourceLocation, std::string>> notes;
+      if (q->lastCommit) notes.push_back({q->lastCommit->getBeginLoc(), "the previous stage was committed here"});
+      protocol(op.site, "producer_commit() on " + name +
+                            " without a producer_acquire() since the last commit: no stage is acquired",
+               notes);
     }
-    switch (op.kind) {
-    case AsyncOpKind::CopyToPipeline:
-      if (q->tracked && !q->acquired)
-        protocol(op.site, "cuda::memcpy_async() into pipeline " + name +
-                              " outside a stage: no producer_acquire() precedes it on this path, so no stage "
-                              "holds the copy");
-      q->open.copies.push_back(record(s, op));
-      return;
-    case AsyncOpKind::PipeAcquire:
-      if (q->tracked && q->acquired) {
-        unfinished_.insert(q->acquireSite);
-        if (q->acquireSite == op.site)
-          protocol(op.site, "producer_acquire() on " + name +
-                                " again, in the next iteration, before the stage it acquired is committed with "
-                                "producer_commit()");
-        else
-          protocol(op.site, "producer_acquire() on " + name + " again before the stage acquired at line " +
-                                lineOf(q->acquireSite) + " is committed with producer_commit()",
-                   {{q->acquireSite->getBeginLoc(), "the stage is acquired here"}});
+    commit(*q, op.site);
+    q->acquired = false;
+    return;
+  case AsyncOpKind::PipeWait: {
+    bool pending = false;
+    for (const Batch &b : q->batches) pending = pending || !b.completed;
+    if (q->tracked && !q->partitioned && !pending) {
+      std::vector<std::pair<SourceLocation, std::string>> notes;
+      if (q->acquired) notes.push_back({q->acquireSite->getBeginLoc(), "the stage acquired here is not committed yet"});
+      protocol(op.site, "consumer_wait() on " + name +
+                            " with no committed stage on this path: it waits for a stage no producer_commit() "
+                            "has filled",
+               notes);
+    } else if (q->tracked && q->waitsUnreleased > 0) {
+      protocol(op.site, "consumer_wait() on " + name + " again before consumer_release() of the stage waited for at line " +
+                            lineOf(q->lastWait) + ": each stage must be released before the next is waited for",
+               {{q->lastWait->getBeginLoc(), "the previous consumer_wait()"}});
+    }
+    // The oldest stage not yet waited for completes.
+    for (Batch &b : q->batches)
+      if (!b.completed) {
+        b.completed = true;
+        b.copies.clear();
+        break;
       }
-      q->acquired = true;
-      q->acquireSite = op.site;
-      return;
-    case AsyncOpKind::PipeCommit:
-      if (q->tracked && !q->acquired) {
-        std::vector<std::pair<SourceLocation, std::string>> notes;
-        if (q->lastCommit) notes.push_back({q->lastCommit->getBeginLoc(), "the previous stage was committed here"});
-        protocol(op.site, "producer_commit() on " + name +
-                              " without a producer_acquire() since the last commit: no stage is acquired",
-                 notes);
-      }
-      commit(*q, op.site);
-      q->acquired = false;
-      return;
-    case AsyncOpKind::PipeWait: {
-      bool pending = false;
-      for (const Batch &b : q->batches) pending = pending || !b.completed;
-      if (q->tracked && !q->partitioned && !pending) {
-        std::vector<std::pair<SourceLocation, std::string>> notes;
-        if (q->acquired) notes.push_back({q->acquireSite->getBeginLoc(), "the stage acquired here is not committed yet"});
-        protocol(op.site, "consumer_wait() on " + name +
-                              " with no committed stage on this path: it waits for a stage no producer_commit() "
-                              "has filled",
-                 notes);
-      } else if (q->tracked && q->waitsUnreleased > 0) {
-        protocol(op.site, "consumer_wait() on " + name + " again before consumer_release() of the stage waited for at line " +
-                              lineOf(q->lastWait) + ": each stage must be released before the next is waited for",
-                 {{q->lastWait->getBeginLoc(), "the previous consumer_wait()"}});
-      }
-      // The oldest stage not yet waited for completes.
-      for (Batch &b : q->batches)
-        if (!b.completed) {
-          b.completed = true;
-          b.copies.clear();
-          break;
-        }
-      for (Batch &b : q->batches)
-        for (CopyRecord &c : b.copies)
-          c.survived = op.site, c.survivedText = op.spelling, c.survivedPipelineWait = true,
-          c.survivedUncommitted = false, c.survivedCount.reset();
-      for (CopyRecord &c : q->open.copies)
-        c.survived = op.site, c.survivedText = op.spelling, c.survivedUncommitted = true;
-      ++q->waitsUnreleased;
-      q->lastWait = op.site;
-      return;
-    }
-    case AsyncOpKind::PipeWaitPrior: {
-      std::optional<int64_t> keep = op.count;
-      size_t open = 0;
-      for (const Batch &b : q->batches) open += !b.completed;
-      size_t left = keep ? size_t(std::max<int64_t>(0, std::min<int64_t>(*keep, int64_t(open)))) : 0;
-      size_t toComplete = open - left;
-      for (Batch &b : q->batches)
-        if (!b.completed && toComplete) b.completed = true, b.copies.clear(), --toComplete;
-      for (Batch &b : q->batches)
-        for (CopyRecord &c : b.copies)
-          c.survived = op.site, c.survivedText = op.spelling, c.survivedCount = keep, c.survivedPipelineWait = true,
-          c.survivedUncommitted = false;
-      for (CopyRecord &c : q->open.copies)
-        c.survived = op.site, c.survivedText = op.spelling, c.survivedUncommitted = true;
-      q->waitsUnreleased = std::max(q->waitsUnreleased, 1u);
-      q->lastWait = op.site;
-      return;
-    }
-    case AsyncOpKind::PipeRelease:
-      if (q->tracked && q->waitsUnreleased == 0)
-        protocol(op.site, "consumer_release() on " + name +
-                              " without a consumer_wait() for the stage: it may still be in flight when a producer "
-                              "reuses it");
-      if (q->waitsUnreleased) --q->waitsUnreleased;
-      if (!q->batches.empty() && q->batches.front().completed) q->batches.erase(q->batches.begin());
-      return;
-    case AsyncOpKind::PipeQuit:
-      q->quit = true;
-      q->quitSite = op.site;
-      return;
-    default: return;
-    }
+    for (Batch &b : q->batches)
+      for (CopyRecord &c : b.copies)
+        c.survived = op.site, c.survivedText = op.spelling, c.survivedPipelineWait = true,
+        c.survivedUncommitted = false, c.survivedCount.reset();
+    for (CopyRecord &c : q->open.copies)
+      c.survived = op.site, c.survivedText = op.spelling, c.survivedUncommitted = true;
+    ++q->waitsUnreleased;
+    q->lastWait = op.site;
+    return;
   }
+  case AsyncOpKind::PipeWaitPrior: {
+    std::optional<int64_t> keep = op.count;
+    size_t open = 0;
+    for (const Batch &b : q->batches) open += !b.completed;
+    size_t left = keep ? size_t(std::max<int64_t>(0, std::min<int64_t>(*keep, int64_t(open)))) : 0;
+    size_t toComplete = open - left;
+    for (Batch &b : q->batches)
+      if (!b.completed && toComplete) b.completed = true, b.copies.clear(), --toComplete;
+    for (Batch &b : q->batches)
+      for (CopyRecord &c : b.copies)
+        c.survived = op.site, c.survivedText = op.spelling, c.survivedCount = keep, c.survivedPipelineWait = true,
+        c.survivedUncommitted = false;
+    for (CopyRecord &c : q->open.copies)
+      c.survived = op.site, c.survivedText = op.spelling, c.survivedUncommitted = true;
+    q->waitsUnreleased = std::max(q->waitsUnreleased, 1u);
+    q->lastWait = op.site;
+    return;
+  }
+  case AsyncOpKind::PipeRelease:
+    if (q->tracked && q->waitsUnreleased == 0)
+      protocol(op.site, "consumer_release() on " + name +
+                            " without a consumer_wait() for the stage: it may still be in flight when a producer "
+                            "reuses it");
+    if (q->waitsUnreleased) --q->waitsUnreleased;
+    if (!q->batches.empty() && q->batches.front().completed) q->batches.erase(q->batches.begin());
+    return;
+  case AsyncOpKind::PipeQuit:
+    q->quit = true;
+    q->quitSite = op.site;
+    return;
   default: return;
   }
 }
