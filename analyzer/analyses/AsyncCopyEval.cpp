@@ -58,6 +58,18 @@ int64_t Explorer::sizeOf(QualType t) {
   return sz && sz->getQuantity() > 0 ? sz->getQuantity() : 1;
 }
 
+// What a pointer parameter points to when nothing better is known: the
+// start of an array of its pointee type, rooted at the parameter itself.
+Region Explorer::parameterRegion(const ParmVarDecl *p) {
+  Region r;
+  r.root = p;
+  Region::Step st;
+  st.index = Lin::constant(0);
+  st.stride = sizeOf(p->getType()->getPointeeType());
+  r.steps.push_back(st);
+  return r;
+}
+
 std::optional<Lin> Explorer::binary(BinaryOperatorKind op, const std::optional<Lin> &l, const std::optional<Lin> &r,
                                     const Expr *whole, State &s) {
   auto derived = [&](const char *name) -> std::optional<Lin> {

@@ -56,13 +56,7 @@ std::vector<AsyncFinding> Explorer::run(const FunctionDecl *entry) {
     if (!info->tracked.count(p)) continue;
     Val v;
     if (p->getType()->isPointerType()) {
-      Region r;
-      r.root = p;
-      Region::Step st;
-      st.index = Lin::constant(0);
-      st.stride = sizeOf(p->getType()->getPointeeType());
-      r.steps.push_back(st);
-      v.addr = r;
+      v.addr = parameterRegion(p);
     } else {
       v.num = Lin::atom(atoms_.intern("param:" + std::to_string(reinterpret_cast<uintptr_t>(p)), false));
     }
@@ -303,15 +297,7 @@ bool Explorer::pushFrame(State &s, const CallExpr *call, const FunctionDecl *fd)
     } else if (info->tracked.count(p)) {
       if (p->getType()->isPointerType()) {
         v.addr = regionOfPointer(arg, s);
-        if (!v.addr) {
-          Region r;
-          r.root = p;
-          Region::Step st;
-          st.index = Lin::constant(0);
-          st.stride = sizeOf(p->getType()->getPointeeType());
-          r.steps.push_back(st);
-          v.addr = r;
-        }
+        if (!v.addr) v.addr = parameterRegion(p);
       } else {
         v.num = evalInt(arg, s);
         v.addr = regionOfInt(arg, s);
