@@ -65,20 +65,25 @@ def show(items):
                      for r, pcs in sorted(items, key=lambda x: (x[0], sorted(p or 0 for p in x[1]))))
 
 
-def compare(source, opts, nvcc, arch):
-    name = os.path.splitext(os.path.basename(source))[0]
-    if name.startswith(UNTRACEABLE):
+def traceable(source):
+    return not os.path.basename(source).startswith(UNTRACEABLE)
+
+
+def exe_path(source, opts):
+    return os.path.join(opts.workdir, os.path.splitext(os.path.basename(source))[0])
+
+
+def compare(source, opts, compiled):
+    if not traceable(source):
         return "SKIP", "its events are not in the trace format (asynchronous copies) or too many"
-    exe = os.path.join(opts.workdir, name)
+    exe = exe_path(source, opts)
     report, trace, ref = exe + ".json", exe + ".trace.jsonl", exe + ".ref.json"
-    for stale in (exe, report, trace, ref):
+    for stale in (report, trace, ref):
         if os.path.exists(stale):
             os.remove(stale)
     args = gpu.parse_test(source)[2]
-    c = gpu.run([nvcc, "-O2", "-lineinfo", "-arch=" + arch, "-o", exe, os.path.basename(source)] +
-                gpu.nvcc_args(source), opts.compile_timeout, cwd=os.path.dirname(source))
-    if c.code != 0:
-        return "ERROR", "compile failed"
+    if compiled.result():
+        return "ERROR", compiled.result()[0]
     checked = gpu.run([opts.warpcheck, "run", "--format", "json", "-o", report, "--trace", trace,
                        "--trace-launches", str(opts.launches), "--"] + [exe] + args,
                       opts.warpcheck_timeout, cwd=opts.workdir)
@@ -122,6 +127,8 @@ def main():
     ap.add_argument("--launches", type=int, default=8, help="launches traced per program")
     ap.add_argument("--warpcheck-timeout", type=int, default=180)
     ap.add_argument("--compile-timeout", type=int, default=300)
+    ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1,
+                    help="programs compiled in parallel (default: the CPU count); they run one at a time")
     opts = ap.parse_args()
     ok, what = gpu_present()
     if not ok:
@@ -138,8 +145,9 @@ def main():
     only = [p for arg in opts.only for p in arg.split(",") if p]
     tests = gpu.select(sorted(glob.glob(os.path.join(HERE, "*.cu"))), only, set())
     counts, results = {}, []
+    compiled = gpu.compile_all([t for t in tests if traceable(t)], lambda s: exe_path(s, opts), opts, nvcc, arch)
     for source in tests:
-        status, detail = compare(source, opts, nvcc, arch)
+        status, detail = compare(source, opts, compiled.get(source))
         name = os.path.splitext(os.path.basename(source))[0]
         print("%s %s: %s" % (status, name, detail), flush=True)
         counts[status] = counts.get(status, 0) + 1

@@ -46,6 +46,7 @@ a usage error, and 77 (the ctest skip code) when there is no GPU or no nvcc.
   run_gpu_tests.py --warpcheck build/cli/warpcheck --workdir /tmp/gpu tiled_loop_bug
 """
 import argparse
+import concurrent.futures
 import fnmatch
 import glob
 import json
@@ -239,7 +240,30 @@ def check_report(report_path, source, expects, none, markers):
     return reasons, short
 
 
-def run_test(source, opts, nvcc, arch):
+def compile_test(source, exe, opts, nvcc, arch):
+    """Builds one test program; None when it built, else (reason, output tail)."""
+    if os.path.exists(exe):
+        os.remove(exe)
+    # Compile from the test's directory, so -lineinfo records the bare name.
+    c = run([nvcc, "-O2", "-lineinfo", "-arch=" + arch, "-o", exe, os.path.basename(source)] + nvcc_args(source),
+            opts.compile_timeout, cwd=os.path.dirname(source))
+    if c.code != 0:
+        return "compile failed" + (" (timed out)" if c.timed_out else ""), tail(c.err + c.out)
+    return None
+
+
+def compile_all(sources, exe_of, opts, nvcc, arch):
+    """Starts compiling every test on opts.jobs threads; returns {source: future}.
+
+    Only the compiles run in parallel: the programs themselves run one at a
+    time, so their timings and the GPU are not shared."""
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=max(1, opts.jobs))
+    futures = {s: pool.submit(compile_test, s, exe_of(s), opts, nvcc, arch) for s in sources}
+    pool.shutdown(wait=False)
+    return futures
+
+
+def run_test(source, opts, nvcc, arch, compiled=None):
     name = os.path.splitext(os.path.basename(source))[0]
     entry = {"name": name, "source": source, "status": "FAIL", "reasons": []}
     expects, none, args, markers, errors = parse_test(source)
@@ -249,16 +273,12 @@ def run_test(source, opts, nvcc, arch):
         return entry, ""
     exe = os.path.join(opts.workdir, name)
     report = exe + ".json"
-    for stale in (exe, report):
-        if os.path.exists(stale):
-            os.remove(stale)
-
-    # Compile from the test's directory, so -lineinfo records the bare name.
-    c = run([nvcc, "-O2", "-lineinfo", "-arch=" + arch, "-o", exe, os.path.basename(source)] + nvcc_args(source),
-            opts.compile_timeout, cwd=os.path.dirname(source))
-    if c.code != 0:
-        entry["reasons"] = ["compile failed" + (" (timed out)" if c.timed_out else "")]
-        return entry, tail(c.err + c.out)
+    if os.path.exists(report):
+        os.remove(report)
+    failure = compiled.result() if compiled else compile_test(source, exe, opts, nvcc, arch)
+    if failure:
+        entry["reasons"] = [failure[0]]
+        return entry, failure[1]
 
     native = run([exe] + args, opts.native_timeout, cwd=opts.workdir)
     entry["native"] = {"exit_code": native.code, "seconds": round(native.seconds, 3)}
@@ -331,6 +351,8 @@ def main():
     ap.add_argument("--native-timeout", type=int, default=60)
     ap.add_argument("--warpcheck-timeout", type=int, default=120)
     ap.add_argument("--compile-timeout", type=int, default=300)
+    ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1,
+                    help="test programs compiled in parallel (default: the CPU count); they run one at a time")
     ap.add_argument("tests", nargs="*", help="test names (file name without .cu) or paths to .cu files")
     opts = ap.parse_args()
 
@@ -373,8 +395,10 @@ def main():
     print("gpu tests: %d on %s (%s), nvcc %s, warpcheck %s" % (len(chosen), what, arch, nvcc, opts.warpcheck))
     sys.stdout.flush()
     results = []
+    compiled = compile_all(chosen, lambda s: os.path.join(opts.workdir, os.path.splitext(os.path.basename(s))[0]),
+                           opts, nvcc, arch)
     for source in chosen:
-        entry, err_tail = run_test(source, opts, nvcc, arch)
+        entry, err_tail = run_test(source, opts, nvcc, arch, compiled[source])
         results.append(entry)
         if entry["status"] == "PASS":
             print("PASS %s" % entry["name"])
