@@ -509,25 +509,24 @@ __device__ __noinline__ void reportVolatile(const GAccess &a, const GEntry &e, u
 // before any of them swapped it (volatile_store_bug). Both are kept out of
 // checkGlobalWord: inlined there, this code broke that function's code on
 // sm_90 (misaligned-address faults).
+// Whether entry `e` is another thread's strong or atomic access of this
+// launch, overlapping `bytes`, that the volatile access `a` is not ordered with.
+__device__ __forceinline__ bool volatileRaces(const GAccess &a, const GEntry &e, uint32_t bytes) {
+  return e.bytes && e.tag == (a.st->launchTag & 0xff) && (e.bytes & bytes) &&
+         !(e.block == (a.block & kGBlockMask) && e.thread == a.thread) && e.sync && volatileUnordered(a, e);
+}
+
 __device__ __noinline__ void checkVolatileWord(const GAccess &a, unsigned long long *word, unsigned int *pcs,
                                                uint32_t bytes) {
-  uint32_t tag = a.st->launchTag & 0xff, block = a.block & kGBlockMask;
   GEntry w = gDecode(__ldcg(word)), r = gDecode(__ldcg(word + 1));
-  if (!a.write && w.bytes && w.tag == tag && (w.bytes & bytes) && !(w.block == block && w.thread == a.thread) &&
-      w.sync && volatileUnordered(a, w))
-    reportVolatile(a, w, widenPc32(__ldcg(pcs), a.pc), false);
-  if (a.write && r.bytes && r.tag == tag && (r.bytes & bytes) && !(r.block == block && r.thread == a.thread) &&
-      r.sync && volatileUnordered(a, r))
-    reportVolatile(a, r, widenPc32(__ldcg(pcs + 1), a.pc), true);
+  if (!a.write && volatileRaces(a, w, bytes)) reportVolatile(a, w, widenPc32(__ldcg(pcs), a.pc), false);
+  if (a.write && volatileRaces(a, r, bytes)) reportVolatile(a, r, widenPc32(__ldcg(pcs + 1), a.pc), true);
 }
 
 // A volatile store against the writer entry its own swap replaced (`w`, pc
 // `wpc`): another thread's strong or atomic access it is not ordered with.
 __device__ __noinline__ void volatileStore(const GAccess &a, const GEntry &w, uint64_t wpc, uint32_t bytes) {
-  uint32_t tag = a.st->launchTag & 0xff, block = a.block & kGBlockMask;
-  if (w.bytes && w.tag == tag && (w.bytes & bytes) && !(w.block == block && w.thread == a.thread) && w.sync &&
-      volatileUnordered(a, w))
-    reportVolatile(a, w, wpc, false);
+  if (volatileRaces(a, w, bytes)) reportVolatile(a, w, wpc, false);
 }
 
 // Whether the launch of `tag` ran on a stream nothing orders with this one.
