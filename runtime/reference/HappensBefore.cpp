@@ -128,6 +128,8 @@ private:
     return {static_cast<int>(e.space), shared ? e.launch : 0, shared ? e.block : 0, addr};
   }
 
+  uint32_t launchOrdinal(uint64_t launch) const { return static_cast<uint32_t>(trace_.launchIndex.at(launch)); }
+
   ThreadState &threadOf(const Event &e) {
     auto key = std::make_tuple(e.launch, e.block, e.thread);
     auto it = threadIndex_.find(key);
@@ -135,8 +137,13 @@ private:
       return threads_[it->second];
     auto start = launchStart_.find(e.launch);
     if (start == launchStart_.end()) {
-      // A launch starts after everything of the launches "after" names.
+      // A launch starts after everything of the launches "after" names:
+      // each of them is over in the trace (the parser checks it), so it is
+      // marked done, and their threads' clocks bring what they knew of
+      // other launches.
       VectorClock c;
+      for (uint64_t before : trace_.launch(e.launch).after)
+        c.markDone(launchOrdinal(before));
       for (uint64_t before : trace_.launch(e.launch).after)
         for (uint32_t t : launchThreads_[before])
           c.join(threads_[t].clock);
@@ -148,7 +155,7 @@ private:
     t.block = e.block;
     t.clock = start->second;
     auto slot = slots_.emplace(BlockKey{e.launch, e.block}, static_cast<uint32_t>(slots_.size())).first;
-    t.ref = {slot->second, static_cast<uint32_t>(e.thread)};
+    t.ref = {slot->second, static_cast<uint32_t>(e.thread), launchOrdinal(e.launch)};
     t.clock.set(t.ref, 1);
     threadIndex_[key] = t.idx;
     launchThreads_[e.launch].push_back(t.idx);
