@@ -141,3 +141,32 @@ TEST(ReferenceTool, RunningOutOfMemoryExitsTwoSayingSo) {
   EXPECT_NE(r.out.find("out of memory"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("ulimit -v"), std::string::npos) << r.out;
 }
+
+TEST(ReferenceTool, SyncwarpFindingsNameTheOtherCallAndTheNonuniformRule) {
+  std::string t = R"({"launch":0,"kernel":"w","grid":[1,1,1],"block":[4,1,1],"after":[]})" "\n"
+                  R"({"l":0,"b":0,"t":2,"k":"syncwarp","x":15,"pc":32})" "\n"
+                  R"({"l":0,"b":0,"t":3,"k":"syncwarp","x":15,"pc":32})" "\n"
+                  R"({"l":0,"b":0,"t":0,"k":"syncwarp","x":15,"pc":48})" "\n"
+                  R"({"l":0,"b":0,"t":1,"k":"syncwarp","x":15,"pc":48})" "\n"
+                  R"({"l":0,"b":0,"t":2,"k":"exit","pc":80})" "\n"
+                  R"({"l":0,"b":0,"t":3,"k":"exit","pc":80})" "\n"
+                  R"({"l":0,"b":0,"t":0,"k":"syncwarp","x":3,"pc":64})" "\n"
+                  R"({"l":0,"b":0,"t":1,"k":"syncwarp","x":15,"pc":64})" "\n"
+                  R"({"l":0,"b":0,"t":0,"k":"exit","pc":80})" "\n"
+                  R"({"l":0,"b":0,"t":1,"k":"exit","pc":80})" "\n";
+  Result r = runTool(writeTemp("sw2.jsonl", t));
+  ASSERT_EQ(r.code, 1) << r.out;
+  auto f = nlohmann::json::parse(r.out)["findings"];
+  ASSERT_EQ(f.size(), 2u) << r.out;
+  EXPECT_EQ(f[0]["rule"], "warp-mask-inactive-lane");
+  EXPECT_EQ(f[0]["syncwarp"]["pc"], 32);
+  EXPECT_EQ(f[0]["other_syncwarp"]["pc"], 48);
+  EXPECT_EQ(f[0]["missing_lanes"], 3);
+  // Lanes 0 and 1 meet at pc 64 with masks 0x3 and 0xf, each naming the
+  // other: one finding (rule and pc), both lanes.
+  EXPECT_EQ(f[1]["rule"], "warp-mask-nonuniform");
+  EXPECT_EQ(f[1]["syncwarp"]["pc"], 64);
+  EXPECT_EQ(f[1]["missing_lanes"], 3);
+  EXPECT_EQ(f[1]["count"], 2);
+  EXPECT_FALSE(f[1].contains("other_syncwarp"));
+}
