@@ -1,6 +1,6 @@
 // warpcheck-reference: checks a trace against the documented memory model
 // and writes its findings as JSON. Exit 0: no findings; 1: findings;
-// 2: usage error or bad trace (the message names file:line).
+// 2: usage error, bad trace (the message names file:line) or out of memory.
 #include "runtime/reference/FindingsJson.h"
 #include "runtime/reference/TraceParser.h"
 #include <fstream>
@@ -12,7 +12,7 @@ using namespace warpcheck::reference;
 namespace {
 const char *kUsage = "usage: warpcheck-reference [--volatile=cuda|ptx] [-o FILE] TRACE.jsonl\n"
                      "  checks a trace (docs/run-memory-model.md, appendix) against the model;\n"
-                     "  exit 0: no findings, 1: findings, 2: bad usage or input\n";
+                     "  exit 0: no findings, 1: findings, 2: bad usage or input, or out of memory\n";
 
 int usage(const std::string &why) {
   std::cerr << "warpcheck-reference: " << why << "\n" << kUsage;
