@@ -160,6 +160,10 @@ private:
     f.message = "lanes " + laneRanges(r.extra) + " named in the mask of __syncwarp(" + hex(r.offset) +
                 ") call this other __syncwarp() instead of it (thread " + coordinates(t2) + ")" + inKernel;
     syncwarpFinding(f, e, r, t2);
+    // Both calls break the rule (each names lanes that do not reach it at
+    // that program point): the evidence names both, the first the one
+    // whose mask names the lanes, as the reference checker's finding does.
+    e.accesses = {access("syncwarp", r.first, {}, false), access("syncwarp", r.second, t2, true)};
     f.notes.push_back({place(r.first), "the __syncwarp() whose mask names them" + where(r.first)});
   }
 

@@ -11,6 +11,7 @@
 #include "runtime/inject/GlobalMemory.h"
 #include "runtime/common/GraphOrder.h"
 #include "runtime/inject/JournalFile.h"
+#include "runtime/common/TraceQueue.h"
 #include "runtime/common/TraceWriter.h"
 #include "runtime/inject/KernelCode.h"
 #include "runtime/common/KernelFilter.h"
@@ -63,6 +64,7 @@ public:
     reportPath_ = reserveReportPath(flags_.report);
     trace_ = std::make_unique<TraceWriter>(
         flags_.trace.empty() ? "" : flags_.trace + "-" + std::to_string(::getpid()) + ".jsonl", flags_.trace_launches);
+    traceQueue_ = std::make_unique<TraceQueue>(*trace_);
     log_.pid = (uint64_t)::getpid();
     log_.program = programName();
   }
@@ -112,6 +114,9 @@ public:
   void finish() {
     if (forked_) return;
     std::lock_guard<std::recursive_mutex> g(mu_);
+    std::string error;
+    traceQueue_->close(error);
+    if (!error.empty()) noteOnce(error, true);
     log_.finished = true;
     flushLocked();
   }
@@ -448,7 +453,7 @@ private:
     }
     for (std::string &w : warnings) noteOnce(std::move(w));
     if (!wanted) {
-      plannedTraces_.erase(l.hLaunch);
+      traceQueue_->drop(traceKey(l));
       // A kernel launched earlier with our state must not see it again.
       sanitizerSetLaunchCallbackData(l.hLaunch, l.function, l.hStream, nullptr);
       return;
@@ -481,35 +486,31 @@ private:
     g = GlobalSetup{p.ranges, p.count, p.tag, t.info, t.edges, t.arrive, t.base, t.count, p.heap};
   }
 
-  // What the trace header of a traced launch says: its shape, and which
-  // traced launches before it are ordered before it (all of them when
-  // global memory is not checked: launch order is then not followed).
+  static uint64_t traceKey(const Sanitizer_LaunchData &l) { return reinterpret_cast<uint64_t>(l.hLaunch); }
+
+  // A traced launch's place in the trace: the order launches begin in, and
+  // which traced launches before it are ordered before it (all of them
+  // when global memory is not checked: launch order is then not followed).
+  // The nodes of a graph launch all begin before the first ends: each is
+  // written as its own launch once those begun before it are (TraceQueue).
   void planTrace(const Sanitizer_LaunchData &l, const GlobalSetup &g) {
-    PlannedTrace t;
-    t.tag = g.tag;
-    t.grid = {l.gridDim_x, l.gridDim_y, l.gridDim_z};
-    t.block = {l.blockDim_x, l.blockDim_y, l.blockDim_z};
-    for (const auto &[tag, id] : tracedTags_)
-      if (!g.tag || !((g.concurrentTags[(tag >> 5) & 7] >> (tag & 31)) & 1u)) t.after.push_back(id);
-    std::sort(t.after.begin(), t.after.end());
-    plannedTraces_[l.hLaunch] = std::move(t);
+    traceQueue_->plan(traceKey(l), g.tag, g.concurrentTags, {l.gridDim_x, l.gridDim_y, l.gridDim_z},
+                      {l.blockDim_x, l.blockDim_y, l.blockDim_z});
   }
 
   void writeTrace(const Sanitizer_LaunchData &l) {
-    auto it = plannedTraces_.find(l.hLaunch);
-    if (it == plannedTraces_.end()) return;
-    PlannedTrace t = std::move(it->second);
-    plannedTraces_.erase(it);
+    if (!traceQueue_->planned(traceKey(l))) return;
     std::string name = l.functionName ? l.functionName : "";
     if (checker_->lastTraceMade != checker_->lastTrace.size()) {
       noteOnce("a launch of " + demangle(name) + " was left out of the trace: it made " +
                std::to_string(checker_->lastTraceMade) + " events (raise --trace-events)");
+      traceQueue_->drop(traceKey(l));
       return;
     }
     std::string error;
-    int id = trace_->write(name, t.grid, t.block, t.after, checker_->lastTrace, error);
-    if (id < 0) noteOnce(error, true);
-    else tracedTags_.emplace_back(t.tag, id);
+    traceQueue_->finish(traceKey(l), name, std::move(checker_->lastTrace), error);
+    checker_->lastTrace.clear();
+    if (!error.empty()) noteOnce(error, true);
   }
 
   // Which earlier launches' shadow entries nothing orders with this launch.
@@ -616,13 +617,7 @@ private:
   std::map<CUcontext, std::unique_ptr<JournalFile>> journals_;
   uint32_t journalCount_ = 0;
   std::unique_ptr<TraceWriter> trace_;
-  struct PlannedTrace {
-    uint32_t tag = 0;
-    std::array<uint32_t, 3> grid{}, block{};
-    std::vector<int> after;
-  };
-  std::map<Sanitizer_LaunchHandle, PlannedTrace> plannedTraces_;
-  std::vector<std::pair<uint32_t, int>> tracedTags_; // (launch tag, trace id) of each traced launch
+  std::unique_ptr<TraceQueue> traceQueue_;
   std::string reportPath_;
   std::atomic<bool> forked_{false};
 };

@@ -131,7 +131,11 @@ bool LaunchChecker::begin(const Sanitizer_LaunchData &l, const GlobalSetup &glob
   size_t oAsync = take(sizeof(AsyncThread) * threads * slots);
   size_t oGlobal = checkGlobal ? take(sizeof(GlobalThread) * threads * slots) : 0;
   size_t oTrace = traced ? take(sizeof(TraceEvent) * limits_.traceEvents) : 0;
-  Buffers &b = buffers_[l.context];
+  ContextBuffers &cb = buffers_[l.context];
+  size_t set = 0;
+  while (set < cb.sets.size() && cb.sets[set].busy) ++set;
+  if (set == cb.sets.size()) cb.sets.emplace_back();
+  Buffers &b = cb.sets[set];
   if (b.size < off) {
     if (b.device) sanitizerFree(l.context, b.device);
     b.device = nullptr;
@@ -144,9 +148,9 @@ bool LaunchChecker::begin(const Sanitizer_LaunchData &l, const GlobalSetup &glob
     b.size = off;
   }
   size_t journalBytes = sizeof(FindingRecord) * st.tableCapacity;
-  if (b.journalHost && b.journalHostSize >= journalBytes) {
-    st.journal = b.journalDevice;
-    p.journalHost = b.journalHost;
+  if (set == 0 && cb.journalHost && cb.journalHostSize >= journalBytes) {
+    st.journal = cb.journalDevice;
+    p.journalHost = cb.journalHost;
   } else if (b.journalSize < journalBytes) {
     if (b.journal) sanitizerFreeHost(l.context, b.journal);
     b.journal = nullptr;
@@ -177,6 +181,8 @@ bool LaunchChecker::begin(const Sanitizer_LaunchData &l, const GlobalSetup &glob
   // from the entry kept until the launch ends, not from a local.
   p.blockDim = {l.blockDim_x, l.blockDim_y, l.blockDim_z};
   p.gridDim = {l.gridDim_x, l.gridDim_y, l.gridDim_z};
+  p.context = l.context;
+  p.set = set;
   Pending &kept = pending_[l.hLaunch] = p;
   SanitizerResult r = sanitizerMemset(base, 0, cleared, l.hStream);
   if (r == SANITIZER_SUCCESS)
@@ -188,6 +194,7 @@ bool LaunchChecker::begin(const Sanitizer_LaunchData &l, const GlobalSetup &glob
     error = "cannot set up the launch: " + resultText(r);
     return false;
   }
+  b.busy = true;
   return true;
 }
 
@@ -197,6 +204,16 @@ bool LaunchChecker::end(const Sanitizer_LaunchData &l, const LaunchedCode &code,
   if (it == pending_.end()) return true;
   Pending p = it->second;
   pending_.erase(it);
+  // Its buffers are free again once its results are read (below, before
+  // this returns: no other callback runs meanwhile).
+  struct Release {
+    std::map<CUcontext, ContextBuffers> &all;
+    const Pending &p;
+    ~Release() {
+      auto c = all.find(p.context);
+      if (c != all.end() && p.set < c->second.sets.size()) c->second.sets[p.set].busy = false;
+    }
+  } release{buffers_, p};
   SanitizerResult r = sanitizerStreamSynchronize(l.hStream);
   Counters counters{};
   if (r == SANITIZER_SUCCESS)
@@ -258,7 +275,7 @@ bool LaunchChecker::end(const Sanitizer_LaunchData &l, const LaunchedCode &code,
 }
 
 void LaunchChecker::useJournal(CUcontext ctx, FindingRecord *host, FindingRecord *device, size_t bytes) {
-  Buffers &b = buffers_[ctx];
+  ContextBuffers &b = buffers_[ctx];
   b.journalHost = host;
   b.journalDevice = device;
   b.journalHostSize = bytes;

@@ -64,12 +64,21 @@ public:
   uint64_t lastTraceMade = 0;
 
 private:
+  // The detector's device memory (state, table, shadow, trace) and pinned
+  // journal of one launch. A launch that begins while another of its
+  // context is pending -- the kernel nodes of a CUDA graph launch all begin
+  // before the first ends -- gets a set of its own: sharing one ran the
+  // nodes with one detector state and one trace buffer.
   struct Buffers {
     void *device = nullptr;
     size_t size = 0;
     void *journal = nullptr; // pinned host memory, LaunchState::journal
     size_t journalSize = 0;
-    // A journal given by useJournal(): not ours to free.
+    bool busy = false; // a pending launch uses it
+  };
+  struct ContextBuffers {
+    std::vector<Buffers> sets;
+    // A journal given by useJournal(), for the first set: not ours to free.
     patch::FindingRecord *journalHost = nullptr, *journalDevice = nullptr;
     size_t journalHostSize = 0;
   };
@@ -78,10 +87,12 @@ private:
     patch::FindingRecord *journalHost = nullptr; // state.journal as the host reads it
     std::array<uint32_t, 3> blockDim{};
     std::array<uint32_t, 3> gridDim{}; // the end callback's launch data may not have it
+    CUcontext context = nullptr;
+    size_t set = 0; // its ContextBuffers::sets entry
   };
 
   LaunchLimits limits_;
-  std::map<CUcontext, Buffers> buffers_;
+  std::map<CUcontext, ContextBuffers> buffers_;
   std::map<Sanitizer_LaunchHandle, Pending> pending_;
 };
 

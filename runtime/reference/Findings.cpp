@@ -85,16 +85,20 @@ std::vector<Finding> checkTrace(const Trace &trace, const ModelOptions &options)
     f.second = j;
     add(std::move(f), a.pc, b.pc);
   }
-  for (const auto &lanes : asWritten.inactive) {
-    const Event &s = trace.events[lanes.syncwarp];
+  auto addSyncwarp = [&](const char *rule, const SyncwarpLanes &lanes) {
     Finding f;
-    f.rule = "warp-mask-inactive-lane";
+    f.rule = rule;
     f.severity = "error";
     f.count = 1;
-    f.first = f.second = lanes.syncwarp;
+    f.first = lanes.syncwarp;
+    f.second = lanes.other;
     f.missingLanes = lanes.missing;
-    add(std::move(f), s.pc, s.pc);
-  }
+    add(std::move(f), trace.events[lanes.syncwarp].pc, trace.events[lanes.other].pc);
+  };
+  for (const auto &lanes : asWritten.inactive)
+    addSyncwarp("warp-mask-inactive-lane", lanes);
+  for (const auto &lanes : asWritten.nonuniform)
+    addSyncwarp("warp-mask-nonuniform", lanes);
   std::stable_sort(findings.begin(), findings.end(),
                    [](const Finding &x, const Finding &y) { return x.first < y.first; });
   return findings;

@@ -1,7 +1,7 @@
 #pragma once
 // The reference checker's verdict on a trace: races classified by what
-// would have ordered them, and syncwarps that named inactive lanes,
-// deduplicated by (rule, pc pair).
+// would have ordered them, and syncwarps that named inactive lanes or
+// lanes that passed another mask, deduplicated by (rule, pc pair).
 #include "runtime/reference/MemoryModel.h"
 #include "runtime/reference/Trace.h"
 #include <cstdint>
@@ -16,12 +16,14 @@ inline constexpr const char *kVolatileRule = "race-volatile";
 
 struct Finding {
   std::string rule;     // race-shared, race-global, scope-too-narrow, fence-missing,
-                        // race-volatile, warp-mask-inactive-lane
+                        // race-volatile, warp-mask-inactive-lane, warp-mask-nonuniform
   std::string severity; // error or warning
   std::string relation; // intra-warp, inter-warp, inter-block, inter-launch (races)
   uint32_t count = 0;   // event pairs (or syncwarp groups) it stands for
-  uint32_t first = 0, second = 0; // example event indices (second unused for syncwarp)
-  uint32_t missingLanes = 0;      // warp-mask-inactive-lane: lanes named but absent
+  // Example event indices. Syncwarp findings: the group's first call, and
+  // the call the lanes made from another program point (else the first).
+  uint32_t first = 0, second = 0;
+  uint32_t missingLanes = 0; // syncwarp findings: the named lanes at fault
 };
 
 std::vector<Finding> checkTrace(const Trace &trace, const ModelOptions &options);

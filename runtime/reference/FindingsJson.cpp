@@ -31,6 +31,10 @@ json eventJson(const Trace &trace, const Event &e) {
   return j;
 }
 
+bool isSyncwarpRule(const std::string &rule) {
+  return rule == "warp-mask-inactive-lane" || rule == "warp-mask-nonuniform";
+}
+
 std::string describe(const Event &e) {
   std::ostringstream s;
   s << (e.kind == Kind::Read ? "read" : e.kind == Kind::Write ? "write" : "atomic") << " (" << semName(e.sem);
@@ -43,10 +47,16 @@ std::string describe(const Event &e) {
 std::string message(const Trace &trace, const Finding &f) {
   const Event &a = trace.events[f.first], &b = trace.events[f.second];
   std::ostringstream s;
-  if (f.rule == "warp-mask-inactive-lane") {
+  if (isSyncwarpRule(f.rule)) {
     s << "__syncwarp(0x" << std::hex << a.aux << std::dec << ") of warp " << a.warp() << " in block " << a.block
       << " (launch " << a.launch << ", pc " << a.pc << ") names lanes (mask 0x" << std::hex << f.missingLanes
-      << std::dec << ") that neither exited nor called it; they are not ordered with the lanes that did";
+      << std::dec << ") that ";
+    if (f.rule == "warp-mask-nonuniform")
+      s << "call it with another mask; they are not ordered with the lanes that passed this one";
+    else if (f.second != f.first)
+      s << "call another __syncwarp (pc " << b.pc << ") instead of it";
+    else
+      s << "neither exited nor called it; they are not ordered with the lanes that did";
     return s.str();
   }
   s << describe(a) << " and " << describe(b) << " at address " << b.addr << " are not ordered (" << f.relation << ")";
@@ -65,9 +75,11 @@ json findingsToJson(const Trace &trace, const std::vector<Finding> &findings, co
   json list = json::array();
   for (const Finding &f : findings) {
     json j = {{"rule", f.rule}, {"severity", f.severity}, {"count", f.count}, {"message", message(trace, f)}};
-    if (f.rule == "warp-mask-inactive-lane") {
+    if (isSyncwarpRule(f.rule)) {
       const Event &s = trace.events[f.first];
       j["syncwarp"] = eventJson(trace, s);
+      if (f.second != f.first)
+        j["other_syncwarp"] = eventJson(trace, trace.events[f.second]);
       j["mask"] = s.aux;
       j["warp"] = s.warp();
       j["missing_lanes"] = f.missingLanes;

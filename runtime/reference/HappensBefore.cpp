@@ -57,6 +57,11 @@ struct ThreadState {
   bool inSyncwarp = false;
   SyncwarpKey syncwarp;
   std::map<uint32_t, uint32_t> syncwarpCalls; // per mask: how many so far
+  // Its latest event, when that is a __syncwarp: the call's pc and mask
+  // (warp-mask-nonuniform compares the masks of one program point).
+  bool atSyncwarp = false;
+  uint64_t syncwarpPc = 0;
+  uint32_t syncwarpMask = 0;
   // A strong read whose observation waits for the thread's next event
   // (see `step`): its event index, or none.
   std::optional<uint32_t> observing;
@@ -75,7 +80,13 @@ struct SyncwarpGroup {
   VectorClock joined;
   std::vector<uint32_t> members;
   uint32_t firstEvent = 0;
+  uint64_t pc = 0;           // of the first call: the group's program point
   uint32_t exitedAtCall = 0; // lanes already exited when the first lane called it
+  // Lanes that came with the same mask from another program point (the
+  // first such event), and named lanes that called this program point
+  // with another mask: each a finding of its own, not an absent lane.
+  uint32_t elsewhere = 0, elsewhereEvent = 0;
+  uint32_t otherMask = 0;
   bool resolved = false;
 };
 
@@ -128,6 +139,8 @@ private:
     return {static_cast<int>(e.space), shared ? e.launch : 0, shared ? e.block : 0, addr};
   }
 
+  uint32_t launchOrdinal(uint64_t launch) const { return static_cast<uint32_t>(trace_.launchIndex.at(launch)); }
+
   ThreadState &threadOf(const Event &e) {
     auto key = std::make_tuple(e.launch, e.block, e.thread);
     auto it = threadIndex_.find(key);
@@ -135,8 +148,13 @@ private:
       return threads_[it->second];
     auto start = launchStart_.find(e.launch);
     if (start == launchStart_.end()) {
-      // A launch starts after everything of the launches "after" names.
+      // A launch starts after everything of the launches "after" names:
+      // each of them is over in the trace (the parser checks it), so it is
+      // marked done, and their threads' clocks bring what they knew of
+      // other launches.
       VectorClock c;
+      for (uint64_t before : trace_.launch(e.launch).after)
+        c.markDone(launchOrdinal(before));
       for (uint64_t before : trace_.launch(e.launch).after)
         for (uint32_t t : launchThreads_[before])
           c.join(threads_[t].clock);
@@ -148,7 +166,7 @@ private:
     t.block = e.block;
     t.clock = start->second;
     auto slot = slots_.emplace(BlockKey{e.launch, e.block}, static_cast<uint32_t>(slots_.size())).first;
-    t.ref = {slot->second, static_cast<uint32_t>(e.thread)};
+    t.ref = {slot->second, static_cast<uint32_t>(e.thread), launchOrdinal(e.launch)};
     t.clock.set(t.ref, 1);
     threadIndex_[key] = t.idx;
     launchThreads_[e.launch].push_back(t.idx);
@@ -172,6 +190,7 @@ private:
       acquireFrom(releases_[locOf(trace_.events[r], trace_.events[r].addr)], trace_.events[r], threads_[idx]);
     }
     // A thread that moves on leaves the syncwarp or barrier it was at.
+    threads_[idx].atSyncwarp = false;
     if (threads_[idx].inSyncwarp)
       resolveSyncwarp(threads_[idx].syncwarp);
     if (threads_[idx].waitingBar)
@@ -369,9 +388,25 @@ private:
     return exitedLanes_[{std::get<0>(key), std::get<1>(key), std::get<2>(key)}];
   }
 
+  // The thread of lane `lane` of the warp of `e`, if it has had an event.
+  const ThreadState *laneThread(const Event &e, uint32_t lane) const {
+    auto it = threadIndex_.find(std::make_tuple(e.launch, e.block, uint64_t(e.warp()) * 32 + lane));
+    return it == threadIndex_.end() ? nullptr : &threads_[it->second];
+  }
+
+  // A lane's k-th __syncwarp with a given mask matches the k-th call with
+  // that mask of the other lanes of its warp (rule 4): they order each
+  // other wherever they called it, as the hardware releases them together.
+  // Lanes that call it from another program point, and named lanes that
+  // call the same program point with another mask, are recorded for the
+  // findings (warp-mask-inactive-lane, warp-mask-nonuniform).
   void syncwarp(uint32_t i, ThreadState &t) {
     const Event &e = trace_.events[i];
-    uint32_t mask = static_cast<uint32_t>(e.aux);
+    uint32_t mask = static_cast<uint32_t>(e.aux), bit = 1u << e.lane();
+    noteOtherMask(e, mask);
+    t.atSyncwarp = true;
+    t.syncwarpPc = e.pc;
+    t.syncwarpMask = mask;
     uint32_t k = t.syncwarpCalls[mask]++; // the lane's k-th syncwarp with this mask
     SyncwarpKey key{e.launch, e.block, e.warp(), mask, k};
     SyncwarpGroup &g = syncwarps_[key];
@@ -379,10 +414,22 @@ private:
       return; // the others moved on already: it orders nothing
     if (g.members.empty()) {
       g.firstEvent = i;
+      g.pc = e.pc;
       g.exitedAtCall = exitedNow(key);
       openSyncwarps_.insert(key);
+      // Named lanes waiting at this program point with another mask
+      // (converged lanes may be traced in any order).
+      for (uint32_t m = mask & ~bit; m; m &= m - 1) {
+        const ThreadState *o = laneThread(e, __builtin_ctz(m));
+        if (o && o->atSyncwarp && o->syncwarpPc == e.pc && o->syncwarpMask != mask)
+          g.otherMask |= m & -m;
+      }
+    } else if (e.pc != g.pc) {
+      if (!g.elsewhere)
+        g.elsewhereEvent = i;
+      g.elsewhere |= bit;
     }
-    g.arrived |= 1u << e.lane();
+    g.arrived |= bit;
     g.joined.join(t.clock);
     g.members.push_back(t.idx);
     t.inSyncwarp = true;
@@ -391,9 +438,25 @@ private:
       resolveSyncwarp(key);
   }
 
+  // Open groups of this warp at the same program point whose (other) mask
+  // names this lane: it passed another mask there.
+  void noteOtherMask(const Event &e, uint32_t mask) {
+    uint32_t bit = 1u << e.lane();
+    for (auto it = openSyncwarps_.lower_bound(SyncwarpKey{e.launch, e.block, e.warp(), 0, 0});
+         it != openSyncwarps_.end() && std::get<0>(*it) == e.launch && std::get<1>(*it) == e.block &&
+         std::get<2>(*it) == e.warp();
+         ++it) {
+      SyncwarpGroup &g = syncwarps_[*it];
+      if (std::get<3>(*it) != mask && (std::get<3>(*it) & bit) && !(g.arrived & bit) && g.pc == e.pc)
+        g.otherMask |= bit;
+    }
+  }
+
   // The lanes that took part order each other. Lanes named in the mask that
   // had not exited when it was called and never called it are reported,
-  // even if they exited since (the syncwarp then stopped waiting for them).
+  // even if they exited since (the syncwarp then stopped waiting for them);
+  // so are the lanes that came from another program point, and the named
+  // lanes that called it with another mask.
   // `key` by value: callers pass elements of openSyncwarps_, erased here.
   void resolveSyncwarp(SyncwarpKey key) {
     SyncwarpGroup &g = syncwarps_[key];
@@ -405,8 +468,13 @@ private:
       threads_[m].clock.join(g.joined);
       threads_[m].inSyncwarp = false;
     }
-    if (uint32_t missing = absentLanes(key, g, g.exitedAtCall))
-      result_.inactive.push_back({g.firstEvent, missing});
+    uint32_t absent = absentLanes(key, g, g.exitedAtCall);
+    if (uint32_t missing = absent & ~g.otherMask)
+      result_.inactive.push_back({g.firstEvent, missing, g.firstEvent});
+    if (g.elsewhere)
+      result_.inactive.push_back({g.firstEvent, g.elsewhere, g.elsewhereEvent});
+    if (uint32_t other = absent & g.otherMask)
+      result_.nonuniform.push_back({g.firstEvent, other, g.firstEvent});
   }
 
   // --- mbarrier / cuda::barrier ----------------------------------------------

@@ -1,17 +1,18 @@
 // warpcheck-reference: checks a trace against the documented memory model
 // and writes its findings as JSON. Exit 0: no findings; 1: findings;
-// 2: usage error or bad trace (the message names file:line).
+// 2: usage error, bad trace (the message names file:line) or out of memory.
 #include "runtime/reference/FindingsJson.h"
 #include "runtime/reference/TraceParser.h"
 #include <fstream>
 #include <iostream>
+#include <new>
 
 using namespace warpcheck::reference;
 
 namespace {
 const char *kUsage = "usage: warpcheck-reference [--volatile=cuda|ptx] [-o FILE] TRACE.jsonl\n"
                      "  checks a trace (docs/run-memory-model.md, appendix) against the model;\n"
-                     "  exit 0: no findings, 1: findings, 2: bad usage or input\n";
+                     "  exit 0: no findings, 1: findings, 2: bad usage or input, or out of memory\n";
 
 int usage(const std::string &why) {
   std::cerr << "warpcheck-reference: " << why << "\n" << kUsage;
@@ -61,9 +62,24 @@ int main(int argc, char **argv) {
   } catch (const TraceError &err) {
     std::cerr << "warpcheck-reference: " << err.what() << "\n";
     return 2;
+  } catch (const std::bad_alloc &) {
+    std::cerr << "warpcheck-reference: " << tracePath
+              << ": out of memory reading the trace (the process's memory limit, ulimit -v, or the machine's was reached)\n";
+    return 2;
   }
-  std::vector<Finding> findings = checkTrace(trace, options);
-  std::string text = findingsToJson(trace, findings, options).dump(2) + "\n";
+  std::vector<Finding> findings;
+  std::string text;
+  try {
+    findings = checkTrace(trace, options);
+    text = findingsToJson(trace, findings, options).dump(2) + "\n";
+  } catch (const std::bad_alloc &) {
+    // The exact shadow keeps every access of every byte: a trace can be
+    // too large for the memory this process may take (ulimit -v).
+    std::cerr << "warpcheck-reference: " << tracePath << ": out of memory checking " << trace.events.size()
+              << " events of " << trace.launches.size()
+              << " launches (the checker's memory limit, ulimit -v, or the machine's was reached)\n";
+    return 2;
+  }
   if (outPath.empty()) {
     std::cout << text;
   } else {

@@ -7,8 +7,8 @@ every event of the first launches), check the trace with
 `warpcheck-reference` (the plain vector-clock implementation of
 docs/run-memory-model.md), and compare the two sets of findings of the
 rules both model (race-shared, race-global, fence-missing,
-scope-too-narrow, warp-mask-inactive-lane), each finding taken as its rule
-and the pcs it names.
+scope-too-narrow, warp-mask-inactive-lane, warp-mask-nonuniform), each
+finding taken as its rule and the pcs it names.
 
 Prints per program `AGREE name` or `DIFFER name` with what only one side
 found, `SKIP name: why` where no comparison is possible (no trace: the
@@ -30,7 +30,9 @@ sys.path.insert(0, HERE)
 import run_gpu_tests as gpu  # noqa: E402
 from gpu_env import default_arch, find_nvcc, gpu_present  # noqa: E402
 
-RULES = {"race-shared", "race-global", "fence-missing", "scope-too-narrow", "warp-mask-inactive-lane"}
+RULES = {"race-shared", "race-global", "fence-missing", "scope-too-narrow", "warp-mask-inactive-lane",
+         "warp-mask-nonuniform"}
+SYNCWARP_RULES = ("warp-mask-inactive-lane", "warp-mask-nonuniform")
 # Programs whose events the trace format has no words for (asynchronous
 # copies into shared memory) or whose kernels are libraries' (too large).
 UNTRACEABLE = ("async_", "cub_device_ok", "cublas_ok")
@@ -52,12 +54,29 @@ def reference_findings(report):
     for f in report.get("findings") or []:
         if f.get("rule") not in RULES:
             continue
-        if f["rule"] == "warp-mask-inactive-lane":
-            pcs = frozenset([(f.get("syncwarp") or {}).get("pc")])
+        if f["rule"] in SYNCWARP_RULES:
+            # The group's call, and the call its named lanes made instead
+            # from another program point, when they did.
+            pcs = frozenset(p for p in ((f.get("syncwarp") or {}).get("pc"), (f.get("other_syncwarp") or {}).get("pc"))
+                            if p is not None)
         else:
             pcs = frozenset([(f.get("first") or {}).get("pc"), (f.get("second") or {}).get("pc")])
         out.add((f["rule"], pcs))
     return out
+
+
+def reference_failure(r, timeout):
+    """Why the reference run `r` (a run_gpu_tests.Result) gave no verdict,
+    or None: it exits 0 or 1 with a verdict, 2 with its reason on stderr;
+    a timeout or a signal (the kernel's OOM killer) leaves no message of
+    its own."""
+    if r.timed_out:
+        return "the reference did not finish within %d s (--warpcheck-timeout)" % timeout
+    if r.code in (0, 1):
+        return None
+    if r.code is not None and r.code < 0:
+        return "the reference was killed by signal %d (out of memory?)" % -r.code
+    return "the reference rejected the trace (exit %s): %s" % (r.code, gpu.tail(r.err + r.out, 3) or "no message")
 
 
 def show(items):
@@ -92,8 +111,9 @@ def compare(source, opts, compiled):
     if not os.path.exists(trace):
         return "SKIP", "no trace was written"
     r = gpu.run([opts.reference, "-o", ref, trace], opts.warpcheck_timeout, cwd=opts.workdir)
-    if r.code not in (0, 1):
-        return "ERROR", "the reference rejected the trace: " + gpu.tail(r.err + r.out, 3)
+    failed = reference_failure(r, opts.warpcheck_timeout)
+    if failed:
+        return "ERROR", failed
     with open(report, encoding="utf-8") as f:
         gpu_report = json.load(f)
     # A launch that failed or was running when the program died has

@@ -478,3 +478,50 @@ TEST(ReferenceLitmus, LanesThatExitOnlyAfterTheSyncwarpWasCalledAreStillInactive
   t += access(0, 15, "r", 16 * 4, "plain", "", 12, "s");
   EXPECT_EQ(verdict(t), (V{"race-shared/intra-warp", "warp-mask-inactive-lane"}));
 }
+
+TEST(ReferenceLitmus, LanesAtAnotherSyncwarpWithTheSameMaskAreInactiveAtBothCalls) {
+  // syncwarp_inactive_lane_bug: if (lane < 16) { __syncwarp(); /*pc 30*/ }
+  // else { __syncwarp(); /*pc 20*/ }. Each call names lanes that do not
+  // reach it at its program point (rule 4); the hardware releases the two
+  // groups together, so they still order each other.
+  std::string t = header(0, 1, 32) + access(0, 0, "w", 0, "plain", "", 10, "s");
+  for (int l = 16; l < 32; ++l)
+    t += sync(0, l, "syncwarp", 0xffffffffu, 20);
+  for (int l = 0; l < 16; ++l)
+    t += sync(0, l, "syncwarp", 0xffffffffu, 30);
+  t += access(0, 16, "r", 0, "plain", "", 40, "s"); // lane 16 reads lane 0's write
+  auto f = findingsOf(t);
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].rule, "warp-mask-inactive-lane");
+  EXPECT_EQ(f[0].missingLanes, 0xffffu);
+  auto trace = parseTraceText(t);
+  EXPECT_EQ(trace.events[f[0].first].pc, 20u) << "the call whose mask names them";
+  EXPECT_EQ(trace.events[f[0].second].pc, 30u) << "the call they made instead";
+}
+
+TEST(ReferenceLitmus, ConvergedLanesPassingAnotherMaskAreNonuniformNotInactive) {
+  // syncwarp_nonuniform_bug: one __syncwarp(m) (pc 20), m = 0xffffffff for
+  // lanes 0-15 and 0xffff0000 for lanes 16-31, in either trace order.
+  for (bool fullFirst : {true, false}) {
+    std::string full, upper;
+    for (int l = 0; l < 16; ++l)
+      full += sync(0, l, "syncwarp", 0xffffffffu, 20);
+    for (int l = 16; l < 32; ++l)
+      upper += sync(0, l, "syncwarp", 0xffff0000u, 20);
+    std::string t = header(0, 1, 32) + (fullFirst ? full + upper : upper + full);
+    for (int l = 0; l < 32; ++l)
+      t += sync(0, l, "exit", 0, 30);
+    auto f = findingsOf(t);
+    ASSERT_EQ(f.size(), 1u) << (fullFirst ? "lanes 0-15 traced first" : "lanes 16-31 traced first");
+    EXPECT_EQ(f[0].rule, "warp-mask-nonuniform");
+    EXPECT_EQ(f[0].missingLanes, 0xffff0000u);
+  }
+}
+
+TEST(ReferenceLitmus, DisjointMasksAtOneSyncwarpAreFine) {
+  // tile<16>.sync(): the half-warps at one __syncwarp with disjoint masks.
+  std::string t = header(0, 1, 32);
+  for (int l = 0; l < 32; ++l)
+    t += sync(0, l, "syncwarp", l < 16 ? 0x0000ffffu : 0xffff0000u, 20);
+  EXPECT_EQ(verdict(t), V{});
+}

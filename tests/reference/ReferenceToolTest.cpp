@@ -15,9 +15,10 @@ struct Result {
   std::string out; // stdout and stderr
 };
 
-Result runTool(const std::string &args) {
+// `prefix`: shell commands run before the tool (a ulimit).
+Result runTool(const std::string &args, const std::string &prefix = "") {
   Result r;
-  std::string cmd = std::string(WARPCHECK_REFERENCE_TOOL) + " " + args + " 2>&1";
+  std::string cmd = prefix + std::string(WARPCHECK_REFERENCE_TOOL) + " " + args + " 2>&1";
   FILE *p = popen(cmd.c_str(), "r");
   char buf[4096];
   size_t n;
@@ -99,4 +100,73 @@ TEST(ReferenceTool, InactiveLaneFindingNamesTheSyncwarpAndTheMissingLanes) {
   EXPECT_EQ(f[0]["mask"], 15);
   EXPECT_EQ(f[0]["missing_lanes"], 12) << "lanes 2 and 3 are alive and never called it";
   EXPECT_EQ(f[0]["syncwarp"]["pc"], 32);
+}
+
+namespace {
+
+// Eight launches, each after every earlier one, of 128 blocks of 128
+// threads that each write their own word: the shape of
+// tests/gpu/streams_race_fixed (eight launches of 256 x 256 threads),
+// whose trace took more than 5 GB when every thread's clock listed a
+// chunk per block of every earlier launch.
+std::string orderedLaunchesTrace() {
+  std::string t;
+  for (int l = 0; l < 8; ++l) {
+    std::string after;
+    for (int e = 0; e < l; ++e)
+      after += (e ? "," : "") + std::to_string(e);
+    t += "{\"launch\":" + std::to_string(l) + ",\"kernel\":\"k\",\"grid\":[128,1,1],\"block\":[128,1,1],\"after\":[" +
+         after + "]}\n";
+    for (int b = 0; b < 128; ++b)
+      for (int th = 0; th < 128; ++th)
+        t += "{\"l\":" + std::to_string(l) + ",\"b\":" + std::to_string(b) + ",\"t\":" + std::to_string(th) +
+             ",\"k\":\"w\",\"a\":" + std::to_string(4 * (b * 128 + th)) + ",\"n\":4,\"sp\":\"g\",\"sem\":\"plain\",\"pc\":16}\n";
+  }
+  return t;
+}
+
+} // namespace
+
+TEST(ReferenceTool, ManyOrderedLaunchesCheckInLittleMemory) {
+  // 1 GB of address space: the per-block chunk lists took 1.4 GB here.
+  std::string trace = writeTemp("ordered.jsonl", orderedLaunchesTrace());
+  Result r = runTool("-o /dev/null " + trace, "ulimit -v 1000000; ");
+  EXPECT_EQ(r.code, 0) << r.out;
+}
+
+TEST(ReferenceTool, RunningOutOfMemoryExitsTwoSayingSo) {
+  std::string trace = writeTemp("ordered2.jsonl", orderedLaunchesTrace());
+  Result r = runTool("-o /dev/null " + trace, "ulimit -v 60000; ");
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_NE(r.out.find("out of memory"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("ulimit -v"), std::string::npos) << r.out;
+}
+
+TEST(ReferenceTool, SyncwarpFindingsNameTheOtherCallAndTheNonuniformRule) {
+  std::string t = R"({"launch":0,"kernel":"w","grid":[1,1,1],"block":[4,1,1],"after":[]})" "\n"
+                  R"({"l":0,"b":0,"t":2,"k":"syncwarp","x":15,"pc":32})" "\n"
+                  R"({"l":0,"b":0,"t":3,"k":"syncwarp","x":15,"pc":32})" "\n"
+                  R"({"l":0,"b":0,"t":0,"k":"syncwarp","x":15,"pc":48})" "\n"
+                  R"({"l":0,"b":0,"t":1,"k":"syncwarp","x":15,"pc":48})" "\n"
+                  R"({"l":0,"b":0,"t":2,"k":"exit","pc":80})" "\n"
+                  R"({"l":0,"b":0,"t":3,"k":"exit","pc":80})" "\n"
+                  R"({"l":0,"b":0,"t":0,"k":"syncwarp","x":3,"pc":64})" "\n"
+                  R"({"l":0,"b":0,"t":1,"k":"syncwarp","x":15,"pc":64})" "\n"
+                  R"({"l":0,"b":0,"t":0,"k":"exit","pc":80})" "\n"
+                  R"({"l":0,"b":0,"t":1,"k":"exit","pc":80})" "\n";
+  Result r = runTool(writeTemp("sw2.jsonl", t));
+  ASSERT_EQ(r.code, 1) << r.out;
+  auto f = nlohmann::json::parse(r.out)["findings"];
+  ASSERT_EQ(f.size(), 2u) << r.out;
+  EXPECT_EQ(f[0]["rule"], "warp-mask-inactive-lane");
+  EXPECT_EQ(f[0]["syncwarp"]["pc"], 32);
+  EXPECT_EQ(f[0]["other_syncwarp"]["pc"], 48);
+  EXPECT_EQ(f[0]["missing_lanes"], 3);
+  // Lanes 0 and 1 meet at pc 64 with masks 0x3 and 0xf, each naming the
+  // other: one finding (rule and pc), both lanes.
+  EXPECT_EQ(f[1]["rule"], "warp-mask-nonuniform");
+  EXPECT_EQ(f[1]["syncwarp"]["pc"], 64);
+  EXPECT_EQ(f[1]["missing_lanes"], 3);
+  EXPECT_EQ(f[1]["count"], 2);
+  EXPECT_FALSE(f[1].contains("other_syncwarp"));
 }

@@ -171,6 +171,34 @@ TEST(RunFindings, SyncMisuseKinds) {
   EXPECT_EQ(fs[3].rule, "warp-mask-nonuniform");
 }
 
+TEST(RunFindings, InactiveLanesAtAnotherSyncwarpNameBothCalls) {
+  // Lanes 0-15 named by the __syncwarp at 0x100 call the one at 0x200
+  // instead (syncwarp_inactive_lane_bug): both calls break the rule, and
+  // the differential test compares the pcs of both.
+  Fixture fx;
+  RawRecord i = fx.race(patch::kSyncwarpInactiveLane, 0x100, 0x200, 0, 0, 0);
+  i.offset = 0xffffffff;
+  i.extra = 0xffff;
+  RawRecord exited = fx.race(patch::kSyncwarpInactiveLane, 0x100, 0x300, 16, 16, patch::kFlagLanesExited);
+  exited.offset = 0xffffffff;
+  exited.extra = 0xffff0000;
+  fx.log.records = {i, exited};
+  RunSummary summary;
+  auto fs = findingsFromLog(fx.log, fx.sym, summary);
+  ASSERT_EQ(fs.size(), 2u);
+  ASSERT_TRUE(fs[0].evidence && fs[1].evidence);
+  const RunEvidence &other = *fs[0].evidence;
+  ASSERT_EQ(other.accesses.size(), 2u);
+  EXPECT_EQ(other.accesses[0].pc, 0x7100u) << "the call whose mask names the lanes";
+  EXPECT_FALSE(other.accesses[0].threadKnown);
+  EXPECT_EQ(other.accesses[1].pc, 0x7200u) << "the call they made instead";
+  EXPECT_EQ(fs[0].where.line, 20u);
+  // Lanes that exit instead: the call alone, as before.
+  const RunEvidence &gone = *fs[1].evidence;
+  ASSERT_EQ(gone.accesses.size(), 1u);
+  EXPECT_EQ(gone.accesses[0].pc, 0x7100u);
+}
+
 TEST(RunFindings, SummaryCountsWhatWasNotChecked) {
   RawLog log;
   log.uncheckedBlockThreads = 256;
