@@ -87,10 +87,25 @@ struct ByteShadow {
   std::vector<uint32_t> reads, writes; // event indices; RMWs are in writes
 };
 
+// Observation order (PTX "Causality order"): the strong writes of one
+// location that a morally strong read observes -- the write it reads and
+// the morally strong RMWs before it back to the non-RMW write heading them
+// -- are ordered before everything the reader does after the read. A chain
+// is that run of writes; each observer is recorded once, with the position
+// up to which it observed the chain.
+struct Observer {
+  uint32_t thread = 0, epoch = 0, upTo = 0;
+};
+struct ObservationChain {
+  uint32_t length = 0, last = 0; // writes so far, the latest one's event index
+  std::vector<Observer> observers;
+};
+
 class Scanner {
 public:
   Scanner(const Trace &t, const Variant &v, const ModelOptions &o)
-      : trace_(t), variant_(v), options_(o), tid_(t.events.size()), epoch_(t.events.size()), ref_(t.events.size()) {}
+      : trace_(t), variant_(v), options_(o), tid_(t.events.size()), epoch_(t.events.size()), ref_(t.events.size()),
+        chainOf_(t.events.size(), kNoChain), chainPos_(t.events.size()) {}
 
   ScanResult run() {
     for (uint32_t i = 0; i < trace_.events.size(); ++i)
@@ -115,6 +130,10 @@ private:
   std::map<LocKey, std::vector<ReleaseEntry>> releases_;
   std::map<LocKey, MbarState> mbars_;
   std::map<LocKey, ByteShadow> shadow_;
+  static constexpr uint32_t kNoChain = ~0u;
+  std::map<LocKey, uint32_t> currentChain_; // per location, the chain its latest write is in
+  std::vector<ObservationChain> chains_;
+  std::vector<uint32_t> chainOf_, chainPos_; // per strong write: its chain and position in it
   std::map<BarKey, BarPhase> bars_;
   std::map<BlockKey, uint64_t> exitedInBlock_;
   std::map<WarpKey, uint32_t> exitedLanes_;
@@ -170,6 +189,7 @@ private:
       uint32_t r = *threads_[idx].observing;
       threads_[idx].observing.reset();
       acquireFrom(releases_[locOf(trace_.events[r], trace_.events[r].addr)], trace_.events[r], threads_[idx]);
+      observe(r, threads_[idx]);
     }
     // A thread that moves on leaves the syncwarp or barrier it was at.
     if (threads_[idx].inSyncwarp)
@@ -203,8 +223,62 @@ private:
     epoch_[i] = t.clock.get(t.ref);
     ref_[i] = t.ref;
     checkRaces(i, t);
-    if (e.writes())
+    if (e.writes()) {
       releaseTo(releases_[loc], e, t);
+      extendChain(i, loc);
+    }
+  }
+
+  // --- observation order ------------------------------------------------------
+
+  // A strong write heads a new chain, or continues the current one when it
+  // is an RMW morally strong with the chain's latest write; a plain write
+  // ends it.
+  void extendChain(uint32_t i, const LocKey &loc) {
+    const Event &e = trace_.events[i];
+    auto cur = currentChain_.find(loc);
+    if (!isStrong(e)) {
+      if (cur != currentChain_.end())
+        currentChain_.erase(cur);
+      return;
+    }
+    bool continues = e.kind == Kind::Rmw && cur != currentChain_.end() &&
+                     morallyStrong(trace_.events[chains_[cur->second].last], e, variant_.widenScopes, options_);
+    uint32_t c;
+    if (continues) {
+      c = cur->second;
+    } else {
+      c = static_cast<uint32_t>(chains_.size());
+      chains_.emplace_back();
+      currentChain_[loc] = c;
+    }
+    chainOf_[i] = c;
+    chainPos_[i] = chains_[c].length++;
+    chains_[c].last = i;
+  }
+
+  // The strong read `r` of thread t observes its location's chain as it is
+  // now (see `step`), when it is morally strong with the chain's latest write.
+  void observe(uint32_t r, const ThreadState &t) {
+    const Event &e = trace_.events[r];
+    auto cur = currentChain_.find(locOf(e, e.addr));
+    if (cur == currentChain_.end())
+      return;
+    ObservationChain &c = chains_[cur->second];
+    if (!morallyStrong(trace_.events[c.last], e, variant_.widenScopes, options_))
+      return;
+    c.observers.push_back({t.idx, epoch_[r], c.length - 1});
+  }
+
+  // Whether the strong write p was observed by a read that is ordered
+  // before the current event of thread t (program order or happens-before).
+  bool observedBefore(uint32_t p, const ThreadState &t) const {
+    if (chainOf_[p] == kNoChain)
+      return false;
+    for (const Observer &o : chains_[chainOf_[p]].observers)
+      if (o.upTo >= chainPos_[p] && (o.thread == t.idx || o.epoch <= t.clock.get(threads_[o.thread].ref)))
+        return true;
+    return false;
   }
 
   bool acquires(const Event &e) const {
@@ -264,6 +338,8 @@ private:
             continue; // program order or happens-before
           if (morallyStrong(trace_.events[p], e, variant_.widenScopes, options_))
             continue;
+          if (observedBefore(p, t))
+            continue; // observation order
           partners.insert(p);
         }
       };
