@@ -1,4 +1,5 @@
 #include "runtime/common/TraceWriter.h"
+#include <map>
 #include <nlohmann/json.hpp>
 
 namespace warpcheck::run {
@@ -26,6 +27,36 @@ const char *kindName(uint8_t k) {
 const char *scopeName(uint8_t s) { return s == kScopeCta ? "cta" : s == kScopeSys ? "sys" : "gpu"; }
 
 } // namespace
+
+std::vector<const TraceEvent *> traceOrder(const std::vector<TraceEvent> &events) {
+  // Per thread: the position of its latest event when that is a block-wide
+  // barrier's, and the barrier's pc; fences to move go before that position.
+  struct Last {
+    size_t barrier = SIZE_MAX;
+    uint64_t pc = 0;
+  };
+  std::map<std::pair<uint32_t, uint32_t>, Last> last;
+  std::vector<const TraceEvent *> order;
+  std::map<size_t, std::vector<const TraceEvent *>> before;
+  for (const TraceEvent &e : events) {
+    Last &l = last[{e.block, e.thread}];
+    if (e.kind == kTraceFence && l.barrier != SIZE_MAX && e.pc == l.pc) {
+      before[l.barrier].push_back(&e);
+      continue;
+    }
+    l = e.kind == kTraceBarrier ? Last{order.size(), e.pc} : Last{};
+    order.push_back(&e);
+  }
+  if (before.empty()) return order;
+  std::vector<const TraceEvent *> out;
+  out.reserve(events.size());
+  for (size_t i = 0; i < order.size(); ++i) {
+    auto it = before.find(i);
+    if (it != before.end()) out.insert(out.end(), it->second.begin(), it->second.end());
+    out.push_back(order[i]);
+  }
+  return out;
+}
 
 std::string traceLine(int launch, const TraceEvent &e) {
   const char *kind = kindName(e.kind);
@@ -79,8 +110,8 @@ int TraceWriter::write(const std::string &kernel, const std::array<uint32_t, 3> 
   int id = (int)written_;
   nlohmann::json header = {{"launch", id}, {"kernel", kernel}, {"grid", grid}, {"block", block}, {"after", after}};
   std::string text = header.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
-  for (const TraceEvent &e : events) {
-    std::string line = traceLine(id, e);
+  for (const TraceEvent *e : traceOrder(events)) {
+    std::string line = traceLine(id, *e);
     if (!line.empty()) text += line + "\n";
   }
   if (std::fwrite(text.data(), 1, text.size(), out_) != text.size() || std::fflush(out_) != 0) {

@@ -30,6 +30,15 @@ private:
   std::FILE *out_ = nullptr;
 };
 
+// The events of one launch in the order the trace gives them: the GPU's,
+// except for the fences the SASS shows before a block-wide barrier. The
+// patches write those after the barrier's event (its global-memory
+// callback looks them up after the event is written), at the barrier's pc;
+// they ran before it, and a fence after the barrier would have the thread
+// move on before the barrier completed (it would acquire nothing from it).
+// They go back before the barrier's event.
+std::vector<const patch::TraceEvent *> traceOrder(const std::vector<patch::TraceEvent> &events);
+
 // One event as a trace line (no newline).
 std::string traceLine(int launch, const patch::TraceEvent &e);
 

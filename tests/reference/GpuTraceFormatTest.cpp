@@ -88,3 +88,45 @@ TEST(GpuTraceFormat, EveryKindHasALine) {
     EXPECT_FALSE(run::traceLine(0, event(k, 0, 0, 0x10)).empty()) << (int)k;
   EXPECT_TRUE(run::traceLine(0, event(0, 0, 0, 0x10)).empty());
 }
+
+// The patches write the fences before a __syncthreads() after its event
+// (at the barrier's pc): the writer puts them back before it. Left after
+// it, thread 1 would move on before thread 0 arrived and read the shared
+// word unordered.
+std::vector<TraceEvent> fenceThenBarrier() {
+  std::vector<TraceEvent> e;
+  for (uint32_t t = 2; t < 32; ++t) e.push_back(event(patch::kTraceExit, 0, t, 0x300));
+  auto shared = [](uint8_t kind, uint32_t t, uint64_t pc) {
+    return event(kind, 0, t, pc, 0, 4, patch::kSemPlain, patch::kScopeCta, patch::kSpaceShared);
+  };
+  e.push_back(event(patch::kTraceBarrier, 0, 1, 0x200, 0, 0));
+  e.push_back(event(patch::kTraceFence, 0, 1, 0x200, 0, 0, patch::kSemSc));
+  e.push_back(shared(patch::kTraceWrite, 0, 0x100));
+  e.push_back(event(patch::kTraceBarrier, 0, 0, 0x200, 0, 0));
+  e.push_back(event(patch::kTraceFence, 0, 0, 0x200, 0, 0, patch::kSemSc));
+  e.push_back(shared(patch::kTraceRead, 1, 0x210));
+  return e;
+}
+
+TEST(GpuTraceFormat, FencesBeforeABarrierGoBeforeItsEvent) {
+  EXPECT_EQ(verdict({fenceThenBarrier()}, {{}}), std::vector<std::string>{});
+  std::vector<TraceEvent> e = fenceThenBarrier();
+  std::vector<const TraceEvent *> order = run::traceOrder(e);
+  ASSERT_EQ(order.size(), e.size());
+  EXPECT_EQ(order[30], &e[31]); // thread 1's fence, then its barrier
+  EXPECT_EQ(order[31], &e[30]);
+  EXPECT_EQ(order[33], &e[34]); // thread 0's
+  EXPECT_EQ(order[34], &e[33]);
+}
+
+TEST(GpuTraceFormat, OtherFencesKeepTheirPlace) {
+  // A fence at another pc after the barrier (before a global access) ran
+  // after it.
+  std::vector<TraceEvent> e = {event(patch::kTraceBarrier, 0, 0, 0x200, 0, 0),
+                               event(patch::kTraceFence, 0, 1, 0x200, 0, 0, patch::kSemSc),
+                               event(patch::kTraceFence, 0, 0, 0x210, 0, 0, patch::kSemSc),
+                               event(patch::kTraceFence, 0, 0, 0x200, 0, 0, patch::kSemSc)};
+  std::vector<const TraceEvent *> order = run::traceOrder(e);
+  ASSERT_EQ(order.size(), e.size());
+  for (size_t i = 0; i < e.size(); ++i) EXPECT_EQ(order[i], &e[i]) << i;
+}
