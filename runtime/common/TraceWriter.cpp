@@ -28,6 +28,26 @@ const char *scopeName(uint8_t s) { return s == kScopeCta ? "cta" : s == kScopeSy
 
 } // namespace
 
+std::vector<TraceEvent> withAssumedReleases(const std::vector<TraceEvent> &events, const IndexedCode &code) {
+  if (code.count == 0) return events;
+  std::vector<TraceEvent> out;
+  out.reserve(events.size());
+  std::map<std::pair<uint32_t, uint32_t>, bool> afterUnknown; // per thread: its last global access was a callee's
+  for (const TraceEvent &e : events) {
+    bool global = (e.kind == kTraceRead || e.kind == kTraceWrite || e.kind == kTraceRmw) && e.space == kSpaceGlobal;
+    bool blockBarrier = e.kind == kTraceBarrier && (e.aux & 0xffff) == 0;
+    if (global || blockBarrier) {
+      bool &after = afterUnknown[{e.block, e.thread}];
+      bool unknown = global && !code.covers(e.pc);
+      if (unknown || after)
+        out.push_back(TraceEvent{0, e.pc, e.block, e.thread, kTraceFence, kSpaceGlobal, kSemRelease, kScopeGpu, 0});
+      if (global) after = unknown;
+    }
+    out.push_back(e);
+  }
+  return out;
+}
+
 std::vector<const TraceEvent *> traceOrder(const std::vector<TraceEvent> &events) {
   // Per thread: the position of its latest event when that is a block-wide
   // barrier's, and the barrier's pc; fences to move go before that position.
@@ -75,7 +95,11 @@ std::string traceLine(int launch, const TraceEvent &e) {
                       scopeName(e.scope));
     break;
   case kTraceFence:
-    n = std::snprintf(buf, sizeof buf, ",\"sem\":\"%s\",\"sc\":\"%s\"}", e.sem == kSemSc ? "sc" : "acq_rel",
+    n = std::snprintf(buf, sizeof buf, ",\"sem\":\"%s\",\"sc\":\"%s\"}",
+                      e.sem == kSemSc        ? "sc"
+                      : e.sem == kSemAcquire ? "acquire" // CCTL.IVALL after ld.acquire: no release
+                      : e.sem == kSemRelease ? "release"
+                                             : "acq_rel",
                       scopeName(e.scope));
     break;
   case kTraceBarrier:
@@ -100,7 +124,7 @@ TraceWriter::~TraceWriter() {
 
 int TraceWriter::write(const std::string &kernel, const std::array<uint32_t, 3> &grid,
                        const std::array<uint32_t, 3> &block, const std::vector<int> &after,
-                       const std::vector<TraceEvent> &events, std::string &error) {
+                       const std::vector<TraceEvent> &events, std::string &error, const IndexedCode &code) {
   if (!out_) out_ = std::fopen(path_.c_str(), "w");
   if (!out_) {
     error = "cannot write the trace " + path_;
@@ -110,7 +134,8 @@ int TraceWriter::write(const std::string &kernel, const std::array<uint32_t, 3> 
   int id = (int)written_;
   nlohmann::json header = {{"launch", id}, {"kernel", kernel}, {"grid", grid}, {"block", block}, {"after", after}};
   std::string text = header.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
-  for (const TraceEvent *e : traceOrder(events)) {
+  std::vector<TraceEvent> all = withAssumedReleases(events, code);
+  for (const TraceEvent *e : traceOrder(all)) {
     std::string line = traceLine(id, *e);
     if (!line.empty()) text += line + "\n";
   }

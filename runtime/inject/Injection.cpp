@@ -492,6 +492,7 @@ private:
     for (const auto &[tag, id] : tracedTags_)
       if (!g.tag || !((g.concurrentTags[(tag >> 5) & 7] >> (tag & 31)) & 1u)) t.after.push_back(id);
     std::sort(t.after.begin(), t.after.end());
+    if (g.pcInfo) t.code = {g.pcBase, g.pcCount};
     plannedTraces_[l.hLaunch] = std::move(t);
   }
 
@@ -507,7 +508,7 @@ private:
       return;
     }
     std::string error;
-    int id = trace_->write(name, t.grid, t.block, t.after, checker_->lastTrace, error);
+    int id = trace_->write(name, t.grid, t.block, t.after, checker_->lastTrace, error, t.code);
     if (id < 0) noteOnce(error, true);
     else tracedTags_.emplace_back(t.tag, id);
   }
@@ -620,6 +621,7 @@ private:
     uint32_t tag = 0;
     std::array<uint32_t, 3> grid{}, block{};
     std::vector<int> after;
+    IndexedCode code; // the kernel's instructions whose fences the device knows
   };
   std::map<Sanitizer_LaunchHandle, PlannedTrace> plannedTraces_;
   std::vector<std::pair<uint32_t, int>> tracedTags_; // (launch tag, trace id) of each traced launch

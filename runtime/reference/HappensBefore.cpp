@@ -354,17 +354,21 @@ private:
 
   // --- fences -------------------------------------------------------------
 
+  // An `acquire` fence has only the first half, a `release` fence only the
+  // second (docs/run-memory-model.md, trace format).
   void fence(const Event &e, ThreadState &t) {
     int f = level(e);
     // Acquire: what earlier strong reads observed, where the pattern's
     // scope (the narrower of read and fence) reaches the releaser.
-    for (int same = 0; same < 2; ++same)
-      for (int r = 0; r < LevelCount; ++r)
-        if (levelIncludes(std::min(r, f), same))
-          t.clock.join(t.pending[same][r]);
+    if (e.sem != Sem::Release)
+      for (int same = 0; same < 2; ++same)
+        for (int r = 0; r < LevelCount; ++r)
+          if (levelIncludes(std::min(r, f), same))
+            t.clock.join(t.pending[same][r]);
     // Release: later strong writes publish the clock as it is now.
-    for (int l = 0; l <= f; ++l)
-      t.fenceRelease[l] = t.clock;
+    if (e.sem != Sem::Acquire)
+      for (int l = 0; l <= f; ++l)
+        t.fenceRelease[l] = t.clock;
   }
 
   // --- barriers -----------------------------------------------------------

@@ -110,7 +110,7 @@ void checkSem(const LineReader &r, Kind k, Sem s) {
     ok = s == Sem::Relaxed || s == Sem::Acquire || s == Sem::Release || s == Sem::AcqRel;
     break;
   case Kind::Fence:
-    ok = s == Sem::Sc || s == Sem::AcqRel;
+    ok = s == Sem::Sc || s == Sem::AcqRel || s == Sem::Acquire || s == Sem::Release;
     break;
   default:
     ok = true;
