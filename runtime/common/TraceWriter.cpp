@@ -20,6 +20,7 @@ const char *kindName(uint8_t k) {
   case kTraceExit: return "exit";
   case kTraceMbarArrive: return "mbar_arrive";
   case kTraceMbarWait: return "mbar_wait";
+  case kTraceMalloc: return "malloc";
   default: return nullptr;
   }
 }
@@ -110,6 +111,9 @@ std::string traceLine(int launch, const TraceEvent &e) {
   case kTraceMbarArrive:
   case kTraceMbarWait:
     n = std::snprintf(buf, sizeof buf, ",\"a\":%llu,\"sp\":\"s\"}", e.address);
+    break;
+  case kTraceMalloc:
+    n = std::snprintf(buf, sizeof buf, ",\"a\":%llu,\"n\":%u,\"sp\":\"g\"}", e.address, e.aux);
     break;
   default:
     n = std::snprintf(buf, sizeof buf, "}");

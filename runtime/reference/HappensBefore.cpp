@@ -208,6 +208,7 @@ private:
     case Kind::MbarArrive: addEntry(mbars_[locOf(e, e.addr)].current, {t.clock, level(e), t.launch, t.block}); break;
     case Kind::MbarWait: mbarWait(e, t); break;
     case Kind::Exit: threadExit(e); break;
+    case Kind::Malloc: freshAllocation(e); break;
     }
     threads_[idx].clock.tick(threads_[idx].ref);
   }
@@ -503,6 +504,24 @@ private:
       if (levelIncludes(entry.level, same) && levelIncludes(waitLevel, same))
         t.clock.join(entry.clock);
     }
+  }
+
+  // --- device-side malloc() ----------------------------------------------------
+
+  // Memory malloc() returns is a new object (C++ [basic.life]): what was
+  // done to its bytes before -- by the threads that used them until they
+  // were freed and handed out again -- is no access to it. The allocator's
+  // own synchronisation, which orders a free() before the malloc() that
+  // reuses the memory, is not in the trace; forgetting the bytes' history
+  // here is what it guarantees, and no more: the new owner is not ordered
+  // after anything else the freeing thread did.
+  void freshAllocation(const Event &e) {
+    auto forget = [&](auto &map) {
+      map.erase(map.lower_bound(locOf(e, e.addr)), map.lower_bound(locOf(e, e.addr + e.bytes)));
+    };
+    forget(shadow_);
+    forget(releases_);
+    forget(currentChain_);
   }
 
   // --- exit -----------------------------------------------------------------

@@ -176,3 +176,16 @@ TEST(GpuTraceFormat, AnAcquireFenceIsWrittenAsOne) {
   EXPECT_EQ(run::traceLine(0, event(patch::kTraceFence, 0, 0, 0x10, 0, 0, patch::kSemAcquire)),
             "{\"l\":0,\"b\":0,\"t\":0,\"k\":\"fence\",\"pc\":16,\"sem\":\"acquire\",\"sc\":\"gpu\"}");
 }
+
+TEST(GpuTraceFormat, MallocIsWrittenAndEndsTheBytesHistory) {
+  EXPECT_EQ(run::traceLine(0, event(patch::kTraceMalloc, 1, 2, 0x10, 0x4000, 64)),
+            "{\"l\":0,\"b\":1,\"t\":2,\"k\":\"malloc\",\"pc\":16,\"a\":16384,\"n\":64,\"sp\":\"g\"}");
+  // Block 0 uses heap memory, block 1 gets it from malloc() after it was freed.
+  std::vector<TraceEvent> e = {event(patch::kTraceMalloc, 0, 0, 0x100, 0x4000, 64),
+                               event(patch::kTraceWrite, 0, 0, 0x110, 0x4000),
+                               event(patch::kTraceMalloc, 1, 0, 0x100, 0x4000, 64),
+                               event(patch::kTraceWrite, 1, 0, 0x110, 0x4000)};
+  EXPECT_EQ(verdict({e}, {{}}), std::vector<std::string>{});
+  e.erase(e.begin() + 2);
+  EXPECT_EQ(verdict({e}, {{}}), std::vector<std::string>{"race-global"});
+}
