@@ -14,18 +14,22 @@ namespace warpcheck::reference {
 namespace {
 
 // What a release published at one location: the releasing thread's clock,
-// the release's scope and the releasing thread's block.
+// the release's scope and the releasing thread's block. `sc`: not a
+// release but what a strong write carries for Fence-SC order (see
+// `fence`): the clocks of the device-scope SC fences before the write,
+// which only an SC fence after the observing read acquires.
 struct ReleaseEntry {
   VectorClock clock;
   int level = LevelCta;
   uint64_t launch = 0, block = 0;
+  bool sc = false;
 };
 
 // Entries that differ only in clock synchronise with the same readers:
 // merge them, so spinning RMWs keep the set small.
 void addEntry(std::vector<ReleaseEntry> &set, ReleaseEntry e) {
   for (auto &old : set)
-    if (old.level == e.level && old.launch == e.launch && old.block == e.block) {
+    if (old.level == e.level && old.launch == e.launch && old.block == e.block && old.sc == e.sc) {
       old.clock.join(e.clock);
       return;
     }
@@ -51,6 +55,12 @@ struct ThreadState {
   // ... of those, what read-modify-writes observed: a block-wide barrier
   // acquires these too (the guide's last-block reduction, see `barrier`).
   VectorClock pendingRmw[2][LevelCount];
+  // Fence-SC order (see `fence`): the join of the clocks of the device-scope
+  // SC fences that happen before the thread's current event (followed
+  // through program order, barriers and __syncwarp), and what its strong
+  // reads observed of other threads' such fences, waiting for its next
+  // device-scope SC fence.
+  std::optional<VectorClock> scPast, scPending;
   bool waitingBar = false;
   BarKey barKey;
   uint64_t barSerial = 0;
@@ -67,12 +77,23 @@ struct BarPhase {
   uint64_t count = 0; // 0: the whole block
   uint64_t arrivals = 0;
   VectorClock joined;
+  std::optional<VectorClock> scJoined; // the participants' scPast
   std::vector<uint32_t> waiters;
 };
+
+void joinSc(std::optional<VectorClock> &into, const std::optional<VectorClock> &from) {
+  if (!from)
+    return;
+  if (into)
+    into->join(*from);
+  else
+    into = from;
+}
 
 struct SyncwarpGroup {
   uint32_t arrived = 0; // lanes
   VectorClock joined;
+  std::optional<VectorClock> scJoined;
   std::vector<uint32_t> members;
   uint32_t firstEvent = 0;
   uint32_t exitedAtCall = 0; // lanes already exited when the first lane called it
@@ -297,6 +318,11 @@ private:
       bool same = entry.launch == t.launch && entry.block == t.block;
       if (!levelIncludes(entry.level, same))
         continue; // the release does not reach this thread
+      if (entry.sc) { // observed: the write and the read morally strong
+        if (levelIncludes(readLevel, same))
+          joinSc(t.scPending, entry.clock);
+        continue;
+      }
       if (acquires(e)) {
         if (levelIncludes(readLevel, same))
           t.clock.join(entry.clock);
@@ -322,6 +348,8 @@ private:
     for (int l = 0; l <= writeLevel; ++l)
       if (t.fenceRelease[l])
         addEntry(mine, {*t.fenceRelease[l], l, t.launch, t.block});
+    if (t.scPast)
+      addEntry(mine, {*t.scPast, writeLevel, t.launch, t.block, true});
     if (e.kind == Kind::Write)
       set.clear();
     for (auto &entry : mine)
@@ -366,6 +394,22 @@ private:
         for (int r = 0; r < LevelCount; ++r)
           if (levelIncludes(std::min(r, f), same))
             t.clock.join(t.pending[same][r]);
+    // Fence-SC order (PTX "Fence-SC order", "Synchronizes with"): two
+    // morally strong fence.sc are ordered one way or the other, the earlier
+    // synchronising with the later, and the order cannot contradict
+    // causality. A device-scope SC fence F1 that happens before a strong
+    // write which this thread's strong read observed (morally strong), read
+    // before this SC fence F2, is therefore ordered before F2: the other
+    // order would have the read happen before the write it read. This
+    // orders what came before F1 before what follows F2 even when F1's
+    // thread made no strong write after it (`__threadfence();
+    // __syncthreads();` then one thread publishes).
+    if (e.sem == Sem::Sc && f >= LevelGpu) {
+      if (t.scPending)
+        t.clock.join(*t.scPending);
+      t.scPending.reset();
+      t.scPast = t.clock;
+    }
     // Release: later strong writes publish the clock as it is now.
     if (e.sem != Sem::Acquire)
       for (int l = 0; l <= f; ++l)
@@ -395,6 +439,7 @@ private:
       phase.count = e.aux & 0xffff;
     ++phase.arrivals;
     phase.joined.join(t.clock);
+    joinSc(phase.scJoined, t.scPast);
     if (e.kind == Kind::Bar) { // bar.sync / bar.red wait; bar.arrive does not
       phase.waiters.push_back(t.idx);
       t.waitingBar = true;
@@ -412,6 +457,7 @@ private:
       return;
     for (uint32_t w : phase.waiters) {
       threads_[w].clock.join(phase.joined);
+      joinSc(threads_[w].scPast, phase.scJoined);
       threads_[w].waitingBar = false;
     }
     BarPhase next;
@@ -465,6 +511,7 @@ private:
     }
     g.arrived |= 1u << e.lane();
     g.joined.join(t.clock);
+    joinSc(g.scJoined, t.scPast);
     g.members.push_back(t.idx);
     t.inSyncwarp = true;
     t.syncwarp = key;
@@ -484,6 +531,7 @@ private:
     openSyncwarps_.erase(key);
     for (uint32_t m : g.members) {
       threads_[m].clock.join(g.joined);
+      joinSc(threads_[m].scPast, g.scJoined);
       threads_[m].inSyncwarp = false;
     }
     if (uint32_t missing = absentLanes(key, g, g.exitedAtCall))
