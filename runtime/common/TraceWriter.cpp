@@ -40,7 +40,9 @@ std::vector<TraceEvent> withAssumedReleases(const std::vector<TraceEvent> &event
     if (global || blockBarrier) {
       bool &after = afterUnknown[{e.block, e.thread}];
       bool unknown = global && !code.covers(e.pc);
-      if (unknown || after)
+      // (A barrier in a callee has no fences looked up: the detector
+      // assumes the release at the thread's next access instead.)
+      if (unknown || (after && (global || code.covers(e.pc))))
         out.push_back(TraceEvent{0, e.pc, e.block, e.thread, kTraceFence, kSpaceGlobal, kSemRelease, kScopeGpu, 0});
       if (global) after = unknown;
     }

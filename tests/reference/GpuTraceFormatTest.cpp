@@ -189,3 +189,18 @@ TEST(GpuTraceFormat, MallocIsWrittenAndEndsTheBytesHistory) {
   e.erase(e.begin() + 2);
   EXPECT_EQ(verdict({e}, {{}}), std::vector<std::string>{"race-global"});
 }
+
+TEST(GpuTraceFormat, ABarrierAfterACalleesAccessComesAfterAnAssumedRelease) {
+  // As the detector's barrier callback: only a barrier of the kernel's own
+  // code (a callee's has no fences looked up).
+  run::IndexedCode kernel{0x100, 0x30};
+  auto kinds = [&](uint64_t barrierPc) {
+    std::vector<TraceEvent> e = run::withAssumedReleases(
+        {event(patch::kTraceWrite, 0, 0, 0x900, 0x1000), event(patch::kTraceBarrier, 0, 0, barrierPc, 0, 0)}, kernel);
+    std::string k;
+    for (const TraceEvent &x : e) k += x.kind == patch::kTraceFence ? "f" : x.kind == patch::kTraceBarrier ? "b" : "w";
+    return k;
+  };
+  EXPECT_EQ(kinds(0x120), "fwfb");
+  EXPECT_EQ(kinds(0x950), "fwb");
+}
