@@ -281,8 +281,10 @@ struct Counters {
 enum TraceKind : uint8_t {
   kTraceRead = 1, kTraceWrite, kTraceRmw, kTraceFence, kTraceBarrier, kTraceSyncwarp, kTraceExit,
   kTraceMbarArrive, kTraceMbarWait, kTraceArrive,
+  kTraceMalloc, // device-side malloc() returned `address` (aux: its size, at least 1, at most 2^32 - 1)
 };
-enum TraceSem : uint8_t { kSemPlain = 0, kSemRelaxed, kSemAcquire, kSemSc, kSemVolatile };
+// kSemRelease: written by the host only (runtime/common/TraceWriter.h).
+enum TraceSem : uint8_t { kSemPlain = 0, kSemRelaxed, kSemAcquire, kSemSc, kSemVolatile, kSemRelease };
 enum TraceScope : uint8_t { kScopeCta = 0, kScopeGpu, kScopeSys };
 enum TraceSpace : uint8_t { kSpaceGlobal = 0, kSpaceShared };
 struct TraceEvent {

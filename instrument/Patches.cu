@@ -671,6 +671,11 @@ extern "C" __device__ __noinline__ SanitizerPatchResult wcDeviceMalloc(void *use
                                                                        uint64_t size) {
   const LaunchState *st = state(userdata);
   if (st && st->ranges) heapMalloc(st, pc, (uint64_t)(uintptr_t)ptr, size);
+  // A new allocation: its bytes' history ends here for the reference too
+  // (the allocator's synchronisation that hands freed memory on is not
+  // traced). Written after malloc() returned, before the thread's next access.
+  if (st && st->trace && ptr && currentSlot(st) != kNoSlot)
+    trace(st, kTraceMalloc, pc, (uint64_t)(uintptr_t)ptr, (uint32_t)min(size ? size : 1ull, 0xffffffffull));
   return SANITIZER_PATCH_SUCCESS;
 }
 

@@ -3,9 +3,10 @@
 namespace warpcheck::run {
 
 void TraceQueue::plan(uint64_t key, uint32_t tag, const uint32_t concurrent[8], const std::array<uint32_t, 3> &grid,
-                      const std::array<uint32_t, 3> &block) {
+                      const std::array<uint32_t, 3> &block, const IndexedCode &code) {
   Entry e;
   e.key = key;
+  e.code = code;
   e.grid = grid;
   e.block = block;
   for (size_t s = 0; s < tags_.size(); ++s)
@@ -56,7 +57,7 @@ void TraceQueue::writeEnded(bool closing, std::string &error) {
       for (size_t s : e.orderedAfter)
         if (ids_[s] >= 0) after.push_back(ids_[s]);
       std::string why;
-      ids_[firstWaiting_] = writer_.write(e.kernel, e.grid, e.block, after, e.events, why);
+      ids_[firstWaiting_] = writer_.write(e.kernel, e.grid, e.block, after, e.events, why, e.code);
       if (ids_[firstWaiting_] < 0 && error.empty()) error = why;
     }
     waiting_.pop_front();

@@ -26,8 +26,9 @@ public:
   // `tag`: its shadow tag, 0 when launch order is not followed (every
   // earlier launch then counts as ordered before it); `concurrent`: the
   // bits of the earlier tags that nothing orders with it.
+  // `code`: what the SASS index of its kernel covers (TraceWriter::write).
   void plan(uint64_t key, uint32_t tag, const uint32_t concurrent[8], const std::array<uint32_t, 3> &grid,
-            const std::array<uint32_t, 3> &block);
+            const std::array<uint32_t, 3> &block, const IndexedCode &code = {});
   bool planned(uint64_t key) const { return running(key) != nullptr; }
   // Its kernel ended with these events: written now, or once the launches
   // that began before it are. `error` gets the first write error.
@@ -42,6 +43,7 @@ private:
     uint64_t key = 0;
     enum State { Running, Ended, Dropped } state = Running;
     std::array<uint32_t, 3> grid{}, block{};
+    IndexedCode code;
     std::vector<size_t> orderedAfter; // serials of the earlier launches ordered before it
     std::string kernel;
     std::vector<patch::TraceEvent> events;

@@ -1,4 +1,5 @@
 #include "runtime/common/TraceWriter.h"
+#include <map>
 #include <nlohmann/json.hpp>
 
 namespace warpcheck::run {
@@ -19,6 +20,7 @@ const char *kindName(uint8_t k) {
   case kTraceExit: return "exit";
   case kTraceMbarArrive: return "mbar_arrive";
   case kTraceMbarWait: return "mbar_wait";
+  case kTraceMalloc: return "malloc";
   default: return nullptr;
   }
 }
@@ -26,6 +28,58 @@ const char *kindName(uint8_t k) {
 const char *scopeName(uint8_t s) { return s == kScopeCta ? "cta" : s == kScopeSys ? "sys" : "gpu"; }
 
 } // namespace
+
+std::vector<TraceEvent> withAssumedReleases(const std::vector<TraceEvent> &events, const IndexedCode &code) {
+  if (code.count == 0) return events;
+  std::vector<TraceEvent> out;
+  out.reserve(events.size());
+  std::map<std::pair<uint32_t, uint32_t>, bool> afterUnknown; // per thread: its last global access was a callee's
+  for (const TraceEvent &e : events) {
+    bool global = (e.kind == kTraceRead || e.kind == kTraceWrite || e.kind == kTraceRmw) && e.space == kSpaceGlobal;
+    bool blockBarrier = e.kind == kTraceBarrier && (e.aux & 0xffff) == 0;
+    if (global || blockBarrier) {
+      bool &after = afterUnknown[{e.block, e.thread}];
+      bool unknown = global && !code.covers(e.pc);
+      // (A barrier in a callee has no fences looked up: the detector
+      // assumes the release at the thread's next access instead.)
+      if (unknown || (after && (global || code.covers(e.pc))))
+        out.push_back(TraceEvent{0, e.pc, e.block, e.thread, kTraceFence, kSpaceGlobal, kSemRelease, kScopeGpu, 0});
+      if (global) after = unknown;
+    }
+    out.push_back(e);
+  }
+  return out;
+}
+
+std::vector<const TraceEvent *> traceOrder(const std::vector<TraceEvent> &events) {
+  // Per thread: the position of its latest event when that is a block-wide
+  // barrier's, and the barrier's pc; fences to move go before that position.
+  struct Last {
+    size_t barrier = SIZE_MAX;
+    uint64_t pc = 0;
+  };
+  std::map<std::pair<uint32_t, uint32_t>, Last> last;
+  std::vector<const TraceEvent *> order;
+  std::map<size_t, std::vector<const TraceEvent *>> before;
+  for (const TraceEvent &e : events) {
+    Last &l = last[{e.block, e.thread}];
+    if (e.kind == kTraceFence && l.barrier != SIZE_MAX && e.pc == l.pc) {
+      before[l.barrier].push_back(&e);
+      continue;
+    }
+    l = e.kind == kTraceBarrier ? Last{order.size(), e.pc} : Last{};
+    order.push_back(&e);
+  }
+  if (before.empty()) return order;
+  std::vector<const TraceEvent *> out;
+  out.reserve(events.size());
+  for (size_t i = 0; i < order.size(); ++i) {
+    auto it = before.find(i);
+    if (it != before.end()) out.insert(out.end(), it->second.begin(), it->second.end());
+    out.push_back(order[i]);
+  }
+  return out;
+}
 
 std::string traceLine(int launch, const TraceEvent &e) {
   const char *kind = kindName(e.kind);
@@ -44,7 +98,11 @@ std::string traceLine(int launch, const TraceEvent &e) {
                       scopeName(e.scope));
     break;
   case kTraceFence:
-    n = std::snprintf(buf, sizeof buf, ",\"sem\":\"%s\",\"sc\":\"%s\"}", e.sem == kSemSc ? "sc" : "acq_rel",
+    n = std::snprintf(buf, sizeof buf, ",\"sem\":\"%s\",\"sc\":\"%s\"}",
+                      e.sem == kSemSc        ? "sc"
+                      : e.sem == kSemAcquire ? "acquire" // CCTL.IVALL after ld.acquire: no release
+                      : e.sem == kSemRelease ? "release"
+                                             : "acq_rel",
                       scopeName(e.scope));
     break;
   case kTraceBarrier:
@@ -55,6 +113,9 @@ std::string traceLine(int launch, const TraceEvent &e) {
   case kTraceMbarArrive:
   case kTraceMbarWait:
     n = std::snprintf(buf, sizeof buf, ",\"a\":%llu,\"sp\":\"s\"}", e.address);
+    break;
+  case kTraceMalloc:
+    n = std::snprintf(buf, sizeof buf, ",\"a\":%llu,\"n\":%u,\"sp\":\"g\"}", e.address, e.aux);
     break;
   default:
     n = std::snprintf(buf, sizeof buf, "}");
@@ -69,7 +130,7 @@ TraceWriter::~TraceWriter() {
 
 int TraceWriter::write(const std::string &kernel, const std::array<uint32_t, 3> &grid,
                        const std::array<uint32_t, 3> &block, const std::vector<int> &after,
-                       const std::vector<TraceEvent> &events, std::string &error) {
+                       const std::vector<TraceEvent> &events, std::string &error, const IndexedCode &code) {
   if (!out_) out_ = std::fopen(path_.c_str(), "w");
   if (!out_) {
     error = "cannot write the trace " + path_;
@@ -79,8 +140,9 @@ int TraceWriter::write(const std::string &kernel, const std::array<uint32_t, 3> 
   int id = (int)written_;
   nlohmann::json header = {{"launch", id}, {"kernel", kernel}, {"grid", grid}, {"block", block}, {"after", after}};
   std::string text = header.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
-  for (const TraceEvent &e : events) {
-    std::string line = traceLine(id, e);
+  std::vector<TraceEvent> all = withAssumedReleases(events, code);
+  for (const TraceEvent *e : traceOrder(all)) {
+    std::string line = traceLine(id, *e);
     if (!line.empty()) text += line + "\n";
   }
   if (std::fwrite(text.data(), 1, text.size(), out_) != text.size() || std::fflush(out_) != 0) {

@@ -494,8 +494,10 @@ private:
   // The nodes of a graph launch all begin before the first ends: each is
   // written as its own launch once those begun before it are (TraceQueue).
   void planTrace(const Sanitizer_LaunchData &l, const GlobalSetup &g) {
+    IndexedCode code;
+    if (g.pcInfo) code = {g.pcBase, g.pcCount};
     traceQueue_->plan(traceKey(l), g.tag, g.concurrentTags, {l.gridDim_x, l.gridDim_y, l.gridDim_z},
-                      {l.blockDim_x, l.blockDim_y, l.blockDim_z});
+                      {l.blockDim_x, l.blockDim_y, l.blockDim_z}, code);
   }
 
   void writeTrace(const Sanitizer_LaunchData &l) {

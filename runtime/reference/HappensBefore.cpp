@@ -14,18 +14,22 @@ namespace warpcheck::reference {
 namespace {
 
 // What a release published at one location: the releasing thread's clock,
-// the release's scope and the releasing thread's block.
+// the release's scope and the releasing thread's block. `sc`: not a
+// release but what a strong write carries for Fence-SC order (see
+// `fence`): the clocks of the device-scope SC fences before the write,
+// which only an SC fence after the observing read acquires.
 struct ReleaseEntry {
   VectorClock clock;
   int level = LevelCta;
   uint64_t launch = 0, block = 0;
+  bool sc = false;
 };
 
 // Entries that differ only in clock synchronise with the same readers:
 // merge them, so spinning RMWs keep the set small.
 void addEntry(std::vector<ReleaseEntry> &set, ReleaseEntry e) {
   for (auto &old : set)
-    if (old.level == e.level && old.launch == e.launch && old.block == e.block) {
+    if (old.level == e.level && old.launch == e.launch && old.block == e.block && old.sc == e.sc) {
       old.clock.join(e.clock);
       return;
     }
@@ -51,6 +55,12 @@ struct ThreadState {
   // ... of those, what read-modify-writes observed: a block-wide barrier
   // acquires these too (the guide's last-block reduction, see `barrier`).
   VectorClock pendingRmw[2][LevelCount];
+  // Fence-SC order (see `fence`): the join of the clocks of the device-scope
+  // SC fences that happen before the thread's current event (followed
+  // through program order, barriers and __syncwarp), and what its strong
+  // reads observed of other threads' such fences, waiting for its next
+  // device-scope SC fence.
+  std::optional<VectorClock> scPast, scPending;
   bool waitingBar = false;
   BarKey barKey;
   uint64_t barSerial = 0;
@@ -72,12 +82,23 @@ struct BarPhase {
   uint64_t count = 0; // 0: the whole block
   uint64_t arrivals = 0;
   VectorClock joined;
+  std::optional<VectorClock> scJoined; // the participants' scPast
   std::vector<uint32_t> waiters;
 };
+
+void joinSc(std::optional<VectorClock> &into, const std::optional<VectorClock> &from) {
+  if (!from)
+    return;
+  if (into)
+    into->join(*from);
+  else
+    into = from;
+}
 
 struct SyncwarpGroup {
   uint32_t arrived = 0; // lanes
   VectorClock joined;
+  std::optional<VectorClock> scJoined;
   std::vector<uint32_t> members;
   uint32_t firstEvent = 0;
   uint64_t pc = 0;           // of the first call: the group's program point
@@ -98,10 +119,25 @@ struct ByteShadow {
   std::vector<uint32_t> reads, writes; // event indices; RMWs are in writes
 };
 
+// Observation order (PTX "Causality order"): the strong writes of one
+// location that a morally strong read observes -- the write it reads and
+// the morally strong RMWs before it back to the non-RMW write heading them
+// -- are ordered before everything the reader does after the read. A chain
+// is that run of writes; each observer is recorded once, with the position
+// up to which it observed the chain.
+struct Observer {
+  uint32_t thread = 0, epoch = 0, upTo = 0;
+};
+struct ObservationChain {
+  uint32_t length = 0, last = 0; // writes so far, the latest one's event index
+  std::vector<Observer> observers;
+};
+
 class Scanner {
 public:
   Scanner(const Trace &t, const Variant &v, const ModelOptions &o)
-      : trace_(t), variant_(v), options_(o), tid_(t.events.size()), epoch_(t.events.size()), ref_(t.events.size()) {}
+      : trace_(t), variant_(v), options_(o), tid_(t.events.size()), epoch_(t.events.size()), ref_(t.events.size()),
+        chainOf_(t.events.size(), kNoChain), chainPos_(t.events.size()) {}
 
   ScanResult run() {
     for (uint32_t i = 0; i < trace_.events.size(); ++i)
@@ -126,6 +162,10 @@ private:
   std::map<LocKey, std::vector<ReleaseEntry>> releases_;
   std::map<LocKey, MbarState> mbars_;
   std::map<LocKey, ByteShadow> shadow_;
+  static constexpr uint32_t kNoChain = ~0u;
+  std::map<LocKey, uint32_t> currentChain_; // per location, the chain its latest write is in
+  std::vector<ObservationChain> chains_;
+  std::vector<uint32_t> chainOf_, chainPos_; // per strong write: its chain and position in it
   std::map<BarKey, BarPhase> bars_;
   std::map<BlockKey, uint64_t> exitedInBlock_;
   std::map<WarpKey, uint32_t> exitedLanes_;
@@ -188,6 +228,7 @@ private:
       uint32_t r = *threads_[idx].observing;
       threads_[idx].observing.reset();
       acquireFrom(releases_[locOf(trace_.events[r], trace_.events[r].addr)], trace_.events[r], threads_[idx]);
+      observe(r, threads_[idx]);
     }
     // A thread that moves on leaves the syncwarp or barrier it was at.
     threads_[idx].atSyncwarp = false;
@@ -207,6 +248,7 @@ private:
     case Kind::MbarArrive: addEntry(mbars_[locOf(e, e.addr)].current, {t.clock, level(e), t.launch, t.block}); break;
     case Kind::MbarWait: mbarWait(e, t); break;
     case Kind::Exit: threadExit(e); break;
+    case Kind::Malloc: freshAllocation(e); break;
     }
     threads_[idx].clock.tick(threads_[idx].ref);
   }
@@ -222,8 +264,62 @@ private:
     epoch_[i] = t.clock.get(t.ref);
     ref_[i] = t.ref;
     checkRaces(i, t);
-    if (e.writes())
+    if (e.writes()) {
       releaseTo(releases_[loc], e, t);
+      extendChain(i, loc);
+    }
+  }
+
+  // --- observation order ------------------------------------------------------
+
+  // A strong write heads a new chain, or continues the current one when it
+  // is an RMW morally strong with the chain's latest write; a plain write
+  // ends it.
+  void extendChain(uint32_t i, const LocKey &loc) {
+    const Event &e = trace_.events[i];
+    auto cur = currentChain_.find(loc);
+    if (!isStrong(e)) {
+      if (cur != currentChain_.end())
+        currentChain_.erase(cur);
+      return;
+    }
+    bool continues = e.kind == Kind::Rmw && cur != currentChain_.end() &&
+                     morallyStrong(trace_.events[chains_[cur->second].last], e, variant_.widenScopes, options_);
+    uint32_t c;
+    if (continues) {
+      c = cur->second;
+    } else {
+      c = static_cast<uint32_t>(chains_.size());
+      chains_.emplace_back();
+      currentChain_[loc] = c;
+    }
+    chainOf_[i] = c;
+    chainPos_[i] = chains_[c].length++;
+    chains_[c].last = i;
+  }
+
+  // The strong read `r` of thread t observes its location's chain as it is
+  // now (see `step`), when it is morally strong with the chain's latest write.
+  void observe(uint32_t r, const ThreadState &t) {
+    const Event &e = trace_.events[r];
+    auto cur = currentChain_.find(locOf(e, e.addr));
+    if (cur == currentChain_.end())
+      return;
+    ObservationChain &c = chains_[cur->second];
+    if (!morallyStrong(trace_.events[c.last], e, variant_.widenScopes, options_))
+      return;
+    c.observers.push_back({t.idx, epoch_[r], c.length - 1});
+  }
+
+  // Whether the strong write p was observed by a read that is ordered
+  // before the current event of thread t (program order or happens-before).
+  bool observedBefore(uint32_t p, const ThreadState &t) const {
+    if (chainOf_[p] == kNoChain)
+      return false;
+    for (const Observer &o : chains_[chainOf_[p]].observers)
+      if (o.upTo >= chainPos_[p] && (o.thread == t.idx || o.epoch <= t.clock.get(threads_[o.thread].ref)))
+        return true;
+    return false;
   }
 
   bool acquires(const Event &e) const {
@@ -241,6 +337,11 @@ private:
       bool same = entry.launch == t.launch && entry.block == t.block;
       if (!levelIncludes(entry.level, same))
         continue; // the release does not reach this thread
+      if (entry.sc) { // observed: the write and the read morally strong
+        if (levelIncludes(readLevel, same))
+          joinSc(t.scPending, entry.clock);
+        continue;
+      }
       if (acquires(e)) {
         if (levelIncludes(readLevel, same))
           t.clock.join(entry.clock);
@@ -266,6 +367,8 @@ private:
     for (int l = 0; l <= writeLevel; ++l)
       if (t.fenceRelease[l])
         addEntry(mine, {*t.fenceRelease[l], l, t.launch, t.block});
+    if (t.scPast)
+      addEntry(mine, {*t.scPast, writeLevel, t.launch, t.block, true});
     if (e.kind == Kind::Write)
       set.clear();
     for (auto &entry : mine)
@@ -283,6 +386,8 @@ private:
             continue; // program order or happens-before
           if (morallyStrong(trace_.events[p], e, variant_.widenScopes, options_))
             continue;
+          if (observedBefore(p, t))
+            continue; // observation order
           partners.insert(p);
         }
       };
@@ -297,17 +402,37 @@ private:
 
   // --- fences -------------------------------------------------------------
 
+  // An `acquire` fence has only the first half, a `release` fence only the
+  // second (docs/run-memory-model.md, trace format).
   void fence(const Event &e, ThreadState &t) {
     int f = level(e);
     // Acquire: what earlier strong reads observed, where the pattern's
     // scope (the narrower of read and fence) reaches the releaser.
-    for (int same = 0; same < 2; ++same)
-      for (int r = 0; r < LevelCount; ++r)
-        if (levelIncludes(std::min(r, f), same))
-          t.clock.join(t.pending[same][r]);
+    if (e.sem != Sem::Release)
+      for (int same = 0; same < 2; ++same)
+        for (int r = 0; r < LevelCount; ++r)
+          if (levelIncludes(std::min(r, f), same))
+            t.clock.join(t.pending[same][r]);
+    // Fence-SC order (PTX "Fence-SC order", "Synchronizes with"): two
+    // morally strong fence.sc are ordered one way or the other, the earlier
+    // synchronising with the later, and the order cannot contradict
+    // causality. A device-scope SC fence F1 that happens before a strong
+    // write which this thread's strong read observed (morally strong), read
+    // before this SC fence F2, is therefore ordered before F2: the other
+    // order would have the read happen before the write it read. This
+    // orders what came before F1 before what follows F2 even when F1's
+    // thread made no strong write after it (`__threadfence();
+    // __syncthreads();` then one thread publishes).
+    if (e.sem == Sem::Sc && f >= LevelGpu) {
+      if (t.scPending)
+        t.clock.join(*t.scPending);
+      t.scPending.reset();
+      t.scPast = t.clock;
+    }
     // Release: later strong writes publish the clock as it is now.
-    for (int l = 0; l <= f; ++l)
-      t.fenceRelease[l] = t.clock;
+    if (e.sem != Sem::Acquire)
+      for (int l = 0; l <= f; ++l)
+        t.fenceRelease[l] = t.clock;
   }
 
   // --- barriers -----------------------------------------------------------
@@ -333,6 +458,7 @@ private:
       phase.count = e.aux & 0xffff;
     ++phase.arrivals;
     phase.joined.join(t.clock);
+    joinSc(phase.scJoined, t.scPast);
     if (e.kind == Kind::Bar) { // bar.sync / bar.red wait; bar.arrive does not
       phase.waiters.push_back(t.idx);
       t.waitingBar = true;
@@ -350,6 +476,7 @@ private:
       return;
     for (uint32_t w : phase.waiters) {
       threads_[w].clock.join(phase.joined);
+      joinSc(threads_[w].scPast, phase.scJoined);
       threads_[w].waitingBar = false;
     }
     BarPhase next;
@@ -431,6 +558,7 @@ private:
     }
     g.arrived |= bit;
     g.joined.join(t.clock);
+    joinSc(g.scJoined, t.scPast);
     g.members.push_back(t.idx);
     t.inSyncwarp = true;
     t.syncwarp = key;
@@ -466,6 +594,7 @@ private:
     openSyncwarps_.erase(key);
     for (uint32_t m : g.members) {
       threads_[m].clock.join(g.joined);
+      joinSc(threads_[m].scPast, g.scJoined);
       threads_[m].inSyncwarp = false;
     }
     uint32_t absent = absentLanes(key, g, g.exitedAtCall);
@@ -491,6 +620,24 @@ private:
       if (levelIncludes(entry.level, same) && levelIncludes(waitLevel, same))
         t.clock.join(entry.clock);
     }
+  }
+
+  // --- device-side malloc() ----------------------------------------------------
+
+  // Memory malloc() returns is a new object (C++ [basic.life]): what was
+  // done to its bytes before -- by the threads that used them until they
+  // were freed and handed out again -- is no access to it. The allocator's
+  // own synchronisation, which orders a free() before the malloc() that
+  // reuses the memory, is not in the trace; forgetting the bytes' history
+  // here is what it guarantees, and no more: the new owner is not ordered
+  // after anything else the freeing thread did.
+  void freshAllocation(const Event &e) {
+    auto forget = [&](auto &map) {
+      map.erase(map.lower_bound(locOf(e, e.addr)), map.lower_bound(locOf(e, e.addr + e.bytes)));
+    };
+    forget(shadow_);
+    forget(releases_);
+    forget(currentChain_);
   }
 
   // --- exit -----------------------------------------------------------------

@@ -9,7 +9,7 @@
 
 namespace warpcheck::reference {
 
-enum class Kind { Read, Write, Rmw, Fence, Bar, Arrive, Syncwarp, MbarArrive, MbarWait, Exit };
+enum class Kind { Read, Write, Rmw, Fence, Bar, Arrive, Syncwarp, MbarArrive, MbarWait, Exit, Malloc };
 enum class Space { Global, Shared };
 enum class Sem { Plain, Volatile, Relaxed, Acquire, Release, AcqRel, Sc };
 enum class Scope { Cta, Cluster, Gpu, Sys };
@@ -29,7 +29,7 @@ struct Event {
   uint64_t launch = 0, block = 0, thread = 0;
   Kind kind = Kind::Read;
   uint64_t addr = 0;
-  uint32_t bytes = 0;
+  uint32_t bytes = 0; // an access's; a malloc's size
   Space space = Space::Global;
   Sem sem = Sem::Plain;
   Scope scope = Scope::Gpu;

@@ -3,6 +3,7 @@
 #include "runtime/reference/TraceParser.h"
 #include "support/JsonRead.h"
 #include <nlohmann/json.hpp>
+#include <algorithm>
 #include <cstdint>
 #include <set>
 #include <tuple>
@@ -69,7 +70,7 @@ Kind parseKind(const LineReader &r, const std::string &s) {
       {"r", Kind::Read},           {"w", Kind::Write},          {"rmw", Kind::Rmw},
       {"fence", Kind::Fence},      {"bar", Kind::Bar},          {"arrive", Kind::Arrive},
       {"syncwarp", Kind::Syncwarp}, {"mbar_arrive", Kind::MbarArrive},
-      {"mbar_wait", Kind::MbarWait}, {"exit", Kind::Exit}};
+      {"mbar_wait", Kind::MbarWait}, {"exit", Kind::Exit},         {"malloc", Kind::Malloc}};
   auto it = kinds.find(s);
   if (it == kinds.end())
     r.fail("unknown kind \"" + s + "\"");
@@ -110,7 +111,7 @@ void checkSem(const LineReader &r, Kind k, Sem s) {
     ok = s == Sem::Relaxed || s == Sem::Acquire || s == Sem::Release || s == Sem::AcqRel;
     break;
   case Kind::Fence:
-    ok = s == Sem::Sc || s == Sem::AcqRel;
+    ok = s == Sem::Sc || s == Sem::AcqRel || s == Sem::Acquire || s == Sem::Release;
     break;
   default:
     ok = true;
@@ -263,6 +264,14 @@ void parseEvent(const LineReader &r, const json &o, Trace &trace, OrderState &or
     break;
   case Kind::Exit:
     break;
+  case Kind::Malloc:
+    e.addr = r.uint(o, "a");
+    e.bytes = static_cast<uint32_t>(std::min<uint64_t>(r.uint(o, "n"), 0xffffffffu));
+    if (e.bytes == 0)
+      r.fail("field \"n\" of a malloc must be at least 1 byte");
+    if (e.space != Space::Global)
+      r.fail("malloc memory is global (\"sp\": \"g\")");
+    break;
   }
   trace.events.push_back(std::move(e));
 }
@@ -311,6 +320,7 @@ const char *kindName(Kind k) {
   case Kind::MbarArrive: return "mbar_arrive";
   case Kind::MbarWait: return "mbar_wait";
   case Kind::Exit: return "exit";
+  case Kind::Malloc: return "malloc";
   }
   return "?";
 }

@@ -37,13 +37,13 @@ std::vector<TraceEvent> messagePassing(bool writerFence) {
 }
 
 std::vector<std::string> verdict(const std::vector<std::vector<TraceEvent>> &launches,
-                                 const std::vector<std::vector<int>> &after) {
+                                 const std::vector<std::vector<int>> &after, const run::IndexedCode &code = {}) {
   std::string path = "/tmp/warpcheck-gputrace-" + std::to_string(getpid()) + ".jsonl";
   {
     run::TraceWriter writer(path, 16);
     for (size_t i = 0; i < launches.size(); ++i) {
       std::string error;
-      EXPECT_EQ(writer.write("_Z1kPi", {2, 1, 1}, {32, 1, 1}, after[i], launches[i], error), (int)i) << error;
+      EXPECT_EQ(writer.write("_Z1kPi", {2, 1, 1}, {32, 1, 1}, after[i], launches[i], error, code), (int)i) << error;
     }
   }
   std::ifstream in(path);
@@ -87,4 +87,120 @@ TEST(GpuTraceFormat, EveryKindHasALine) {
   for (uint8_t k = patch::kTraceRead; k <= patch::kTraceMbarWait; ++k)
     EXPECT_FALSE(run::traceLine(0, event(k, 0, 0, 0x10)).empty()) << (int)k;
   EXPECT_TRUE(run::traceLine(0, event(0, 0, 0, 0x10)).empty());
+}
+
+// The patches write the fences before a __syncthreads() after its event
+// (at the barrier's pc): the writer puts them back before it. Left after
+// it, thread 1 would move on before thread 0 arrived and read the shared
+// word unordered.
+std::vector<TraceEvent> fenceThenBarrier() {
+  std::vector<TraceEvent> e;
+  for (uint32_t t = 2; t < 32; ++t) e.push_back(event(patch::kTraceExit, 0, t, 0x300));
+  auto shared = [](uint8_t kind, uint32_t t, uint64_t pc) {
+    return event(kind, 0, t, pc, 0, 4, patch::kSemPlain, patch::kScopeCta, patch::kSpaceShared);
+  };
+  e.push_back(event(patch::kTraceBarrier, 0, 1, 0x200, 0, 0));
+  e.push_back(event(patch::kTraceFence, 0, 1, 0x200, 0, 0, patch::kSemSc));
+  e.push_back(shared(patch::kTraceWrite, 0, 0x100));
+  e.push_back(event(patch::kTraceBarrier, 0, 0, 0x200, 0, 0));
+  e.push_back(event(patch::kTraceFence, 0, 0, 0x200, 0, 0, patch::kSemSc));
+  e.push_back(shared(patch::kTraceRead, 1, 0x210));
+  return e;
+}
+
+TEST(GpuTraceFormat, FencesBeforeABarrierGoBeforeItsEvent) {
+  EXPECT_EQ(verdict({fenceThenBarrier()}, {{}}), std::vector<std::string>{});
+  std::vector<TraceEvent> e = fenceThenBarrier();
+  std::vector<const TraceEvent *> order = run::traceOrder(e);
+  ASSERT_EQ(order.size(), e.size());
+  EXPECT_EQ(order[30], &e[31]); // thread 1's fence, then its barrier
+  EXPECT_EQ(order[31], &e[30]);
+  EXPECT_EQ(order[33], &e[34]); // thread 0's
+  EXPECT_EQ(order[34], &e[33]);
+}
+
+TEST(GpuTraceFormat, OtherFencesKeepTheirPlace) {
+  // A fence at another pc after the barrier (before a global access) ran
+  // after it.
+  std::vector<TraceEvent> e = {event(patch::kTraceBarrier, 0, 0, 0x200, 0, 0),
+                               event(patch::kTraceFence, 0, 1, 0x200, 0, 0, patch::kSemSc),
+                               event(patch::kTraceFence, 0, 0, 0x210, 0, 0, patch::kSemSc),
+                               event(patch::kTraceFence, 0, 0, 0x200, 0, 0, patch::kSemSc)};
+  std::vector<const TraceEvent *> order = run::traceOrder(e);
+  ASSERT_EQ(order.size(), e.size());
+  for (size_t i = 0; i < e.size(); ++i) EXPECT_EQ(order[i], &e[i]) << i;
+}
+
+// A callee's fence is not in the trace (the SASS index covers the launched
+// function only): block 0 writes data at 0x100 and publishes through a
+// helper that fences and sets the flag at 0x900, outside the kernel's
+// indexed code [0x100, 0x400). The detector takes the callee as releasing;
+// so does the trace, with a `release` fence before the callee's access.
+std::vector<TraceEvent> calleePublish(uint64_t dataPc, uint64_t flagPc) {
+  std::vector<TraceEvent> e;
+  e.push_back(event(patch::kTraceWrite, 0, 0, dataPc, 0x1000));
+  e.push_back(event(patch::kTraceRmw, 0, 0, flagPc, 0x2000, 4, patch::kSemRelaxed));
+  e.push_back(event(patch::kTraceRead, 1, 0, 0x200, 0x2000, 4, patch::kSemRelaxed));
+  e.push_back(event(patch::kTraceFence, 1, 0, 0x210, 0, 0, patch::kSemSc));
+  e.push_back(event(patch::kTraceRead, 1, 0, 0x210, 0x1000));
+  return e;
+}
+
+TEST(GpuTraceFormat, ACalleesAccessesComeAfterAnAssumedRelease) {
+  run::IndexedCode kernel{0x100, 0x30};
+  EXPECT_EQ(verdict({calleePublish(0x100, 0x900)}, {{}}, kernel), std::vector<std::string>{});
+  // Without an index nothing is assumed; and a flag set in the kernel
+  // itself with no fence stays fence-missing.
+  EXPECT_EQ(verdict({calleePublish(0x100, 0x900)}, {{}}), std::vector<std::string>{"fence-missing"});
+  EXPECT_EQ(verdict({calleePublish(0x100, 0x110)}, {{}}, kernel), std::vector<std::string>{"fence-missing"});
+}
+
+TEST(GpuTraceFormat, TheFirstAccessAfterACalleesComesAfterAnAssumedRelease) {
+  // The data written in the callee, the flag set by the kernel after it
+  // returned: the detector counts the callee's writes as released.
+  run::IndexedCode kernel{0x100, 0x30};
+  EXPECT_EQ(verdict({calleePublish(0x900, 0x110)}, {{}}, kernel), std::vector<std::string>{});
+  std::vector<TraceEvent> e = run::withAssumedReleases(calleePublish(0x900, 0x110), kernel);
+  ASSERT_EQ(e.size(), 7u);
+  for (size_t i : {0, 2}) {
+    EXPECT_EQ(e[i].kind, patch::kTraceFence) << i;
+    EXPECT_EQ(e[i].sem, patch::kSemRelease) << i;
+    EXPECT_EQ(run::traceLine(0, e[i]), "{\"l\":0,\"b\":0,\"t\":0,\"k\":\"fence\",\"pc\":" +
+                                           std::to_string(e[i + 1].pc) + ",\"sem\":\"release\",\"sc\":\"gpu\"}");
+  }
+  // Thread 1 of block 1 made no callee access: nothing added for it.
+  EXPECT_EQ(e[4].kind, patch::kTraceRead);
+}
+
+TEST(GpuTraceFormat, AnAcquireFenceIsWrittenAsOne) {
+  EXPECT_EQ(run::traceLine(0, event(patch::kTraceFence, 0, 0, 0x10, 0, 0, patch::kSemAcquire)),
+            "{\"l\":0,\"b\":0,\"t\":0,\"k\":\"fence\",\"pc\":16,\"sem\":\"acquire\",\"sc\":\"gpu\"}");
+}
+
+TEST(GpuTraceFormat, MallocIsWrittenAndEndsTheBytesHistory) {
+  EXPECT_EQ(run::traceLine(0, event(patch::kTraceMalloc, 1, 2, 0x10, 0x4000, 64)),
+            "{\"l\":0,\"b\":1,\"t\":2,\"k\":\"malloc\",\"pc\":16,\"a\":16384,\"n\":64,\"sp\":\"g\"}");
+  // Block 0 uses heap memory, block 1 gets it from malloc() after it was freed.
+  std::vector<TraceEvent> e = {event(patch::kTraceMalloc, 0, 0, 0x100, 0x4000, 64),
+                               event(patch::kTraceWrite, 0, 0, 0x110, 0x4000),
+                               event(patch::kTraceMalloc, 1, 0, 0x100, 0x4000, 64),
+                               event(patch::kTraceWrite, 1, 0, 0x110, 0x4000)};
+  EXPECT_EQ(verdict({e}, {{}}), std::vector<std::string>{});
+  e.erase(e.begin() + 2);
+  EXPECT_EQ(verdict({e}, {{}}), std::vector<std::string>{"race-global"});
+}
+
+TEST(GpuTraceFormat, ABarrierAfterACalleesAccessComesAfterAnAssumedRelease) {
+  // As the detector's barrier callback: only a barrier of the kernel's own
+  // code (a callee's has no fences looked up).
+  run::IndexedCode kernel{0x100, 0x30};
+  auto kinds = [&](uint64_t barrierPc) {
+    std::vector<TraceEvent> e = run::withAssumedReleases(
+        {event(patch::kTraceWrite, 0, 0, 0x900, 0x1000), event(patch::kTraceBarrier, 0, 0, barrierPc, 0, 0)}, kernel);
+    std::string k;
+    for (const TraceEvent &x : e) k += x.kind == patch::kTraceFence ? "f" : x.kind == patch::kTraceBarrier ? "b" : "w";
+    return k;
+  };
+  EXPECT_EQ(kinds(0x120), "fwfb");
+  EXPECT_EQ(kinds(0x950), "fwb");
 }

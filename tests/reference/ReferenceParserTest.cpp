@@ -110,6 +110,16 @@ TEST(ReferenceParser, RejectsUnknownFieldsKindsAndValues) {
   EXPECT_EQ(errorOf(ev(R"("k":"exit","file":3)")), "t.jsonl:2: file: expected a string, not 3");
 }
 
+TEST(ReferenceParser, AcceptsMallocEventsAndRejectsBadOnes) {
+  auto ev = [](const std::string &fields) { return kHeader + "{\"l\":0,\"b\":0,\"t\":0,\"pc\":1," + fields + "}\n"; };
+  EXPECT_EQ(errorOf(ev(R"("k":"malloc","a":4096,"n":64)")), "");
+  EXPECT_EQ(errorOf(ev(R"("k":"malloc","a":4096,"n":64,"sp":"g")")), "");
+  EXPECT_EQ(errorOf(ev(R"("k":"malloc","a":4096,"n":0)")), "t.jsonl:2: field \"n\" of a malloc must be at least 1 byte");
+  EXPECT_EQ(errorOf(ev(R"("k":"malloc","a":4096,"n":64,"sp":"s")")),
+            "t.jsonl:2: malloc memory is global (\"sp\": \"g\")");
+  EXPECT_EQ(errorOf(ev(R"("k":"malloc","n":64)")), "t.jsonl:2: missing field \"a\"");
+}
+
 TEST(ReferenceParser, RejectsThreadsOutsideTheirLaunchAndEventsOutOfOrder) {
   EXPECT_EQ(errorOf(R"({"l":0,"b":0,"t":0,"k":"exit","pc":1})"),
             "t.jsonl:1: event of launch 0, which has no header before it");
