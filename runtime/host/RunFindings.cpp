@@ -433,6 +433,20 @@ bool sameSourceProblem(const Finding &a, const Finding &b) {
          a.evidence->relation == b.evidence->relation;
 }
 
+// Adds the pcs of `merged`'s example (a record just built, merged into
+// `kept`) to `kept`'s merged pcs, unless they are the example's own or
+// already there.
+void addMergedPcs(RunEvidence &kept, const RunEvidence &merged) {
+  auto pcsOf = [](const RunEvidence &e) {
+    std::vector<unsigned long long> pcs;
+    for (const AccessEvidence &a : e.accesses) pcs.push_back(a.pc);
+    return pcs;
+  };
+  std::vector<unsigned long long> pcs = pcsOf(merged);
+  if (pcs != pcsOf(kept) && std::find(kept.mergedPcs.begin(), kept.mergedPcs.end(), pcs) == kept.mergedPcs.end())
+    kept.mergedPcs.push_back(std::move(pcs));
+}
+
 // Code of the CUDA toolkit's libraries: its headers (CUB, Thrust, libcu++
 // under .../cuda*/include or pip's nvidia/ packages), or no source line at
 // all (cuBLAS's and cuDNN's kernels ship without line information).
@@ -457,8 +471,12 @@ std::vector<Finding> findingsFromLog(const RawLog &log, Symbolizer &symbolizer, 
       continue;
     }
     auto same = std::find_if(out.begin(), out.end(), [&](const Finding &o) { return sameSourceProblem(o, f); });
-    if (same != out.end()) same->evidence->count += f.evidence->count;
-    else out.push_back(std::move(f));
+    if (same != out.end()) {
+      same->evidence->count += f.evidence->count;
+      addMergedPcs(*same->evidence, *f.evidence);
+    } else {
+      out.push_back(std::move(f));
+    }
   }
   for (Finding &f : out)
     if (f.evidence && f.evidence->count > 1) f.message += " (" + std::to_string(f.evidence->count) + " times)";
