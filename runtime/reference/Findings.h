@@ -22,6 +22,10 @@ struct Finding {
   uint32_t count = 0;   // event pairs (or syncwarp groups) it stands for
   uint32_t first = 0, second = 0; // example event indices (second unused for syncwarp)
   uint32_t missingLanes = 0;      // warp-mask-inactive-lane: lanes named but absent
+  // Races: of the `count` event pairs, those whose earlier access the GPU
+  // detector's bounded shadow still held when the later one ran
+  // (BoundedShadow.h). 0: a finding the documented bound lets it miss.
+  uint32_t shadowKept = 0;
 };
 
 std::vector<Finding> checkTrace(const Trace &trace, const ModelOptions &options);
