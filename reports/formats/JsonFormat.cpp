@@ -37,6 +37,7 @@ json evidenceJson(const RunEvidence &e) {
   if (e.otherBlock) j["other_block"] = *e.otherBlock;
   if (e.mask >= 0) j["mask"] = e.mask;
   if (e.lanes >= 0) j["lanes"] = e.lanes;
+  if (!e.mergedPcs.empty()) j["merged_pcs"] = e.mergedPcs;
   return j;
 }
 

@@ -150,6 +150,10 @@ RunEvidence evidence(const Value &v) {
   if (auto x = o.optional("other_block")) e.otherBlock = x->xyz();
   if (auto x = o.optional("mask")) e.mask = x->integerIn(0, 0xffffffff);
   if (auto x = o.optional("lanes")) e.lanes = x->integerIn(0, 0xffffffff);
+  if (auto x = o.optional("merged_pcs"))
+    e.mergedPcs = x->array([](const Value &pcs) {
+      return pcs.array([](const Value &pc) { return (unsigned long long)uint64(pc); });
+    });
   o.done();
   return e;
 }

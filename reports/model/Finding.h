@@ -69,6 +69,12 @@ struct RunEvidence {
   std::optional<std::array<unsigned, 3>> otherBlock; // blockIdx of the earlier access, when another block (or launch)
   long long mask = -1;                // the __syncwarp mask
   long long lanes = -1;               // lanes concerned (bit mask)
+  // The pcs of the other hazards merged into this finding (other
+  // instructions on the same source lines: an unrolled loop), each listed
+  // in the order of `accesses`; distinct, none the example's. Kept so that
+  // the finding still names every instruction pair the GPU saw (the
+  // differential test compares pc pairs, tests/gpu/run_differential.py).
+  std::vector<std::vector<unsigned long long>> mergedPcs;
 };
 
 // "0-15,17": the lanes of a 32-bit lane mask as ranges ("" for none).

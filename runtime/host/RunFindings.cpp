@@ -309,7 +309,7 @@ private:
                    std::array<unsigned, 3> t2, const std::string &inKernel) {
     f.where = place(r.second);
     std::string reader = "thread " + coordinates(t2) + inKernel;
-    bool narrowAccess = r.kind == kScopeTooNarrow && !(r.flags & kFlagNarrowFence);
+    bool narrowAccess = r.kind == kScopeTooNarrow && !(r.flags & (kFlagNarrowFence | kFlagNarrowFlag));
     if (r.kind == kFenceMissing) {
       if (r.flags & kFlagReaderSide)
         f.message = "read of global memory at " + address(r) + " by " + reader + " after it observed a " +
@@ -321,6 +321,11 @@ private:
                     otherThread(r, t1) + " with no device-scope fence between the write and its publication: " +
                     "the flag or counter may be seen before the data; add __threadfence() before the "
                     "atomic or store that publishes it";
+    } else if (r.flags & kFlagNarrowFlag) {
+      f.message = "access to global memory at " + address(r) + " by " + reader + ", handed over by " +
+                  otherThread(r, t1) + " through a block-scope flag or atomic (atomicExch_block, "
+                  "atomicCAS_block, thread_scope_block), which orders nothing for another block: use device "
+                  "scope for the flag";
     } else if (!narrowAccess) {
       f.message = "read of global memory at " + address(r) + " by " + reader + ", published by " +
                   otherThread(r, t1) + " after a block-scope fence only (__threadfence_block): another block " +
@@ -437,6 +442,20 @@ bool sameSourceProblem(const Finding &a, const Finding &b) {
          a.evidence->relation == b.evidence->relation;
 }
 
+// Adds the pcs of `merged`'s example (a record just built, merged into
+// `kept`) to `kept`'s merged pcs, unless they are the example's own or
+// already there.
+void addMergedPcs(RunEvidence &kept, const RunEvidence &merged) {
+  auto pcsOf = [](const RunEvidence &e) {
+    std::vector<unsigned long long> pcs;
+    for (const AccessEvidence &a : e.accesses) pcs.push_back(a.pc);
+    return pcs;
+  };
+  std::vector<unsigned long long> pcs = pcsOf(merged);
+  if (pcs != pcsOf(kept) && std::find(kept.mergedPcs.begin(), kept.mergedPcs.end(), pcs) == kept.mergedPcs.end())
+    kept.mergedPcs.push_back(std::move(pcs));
+}
+
 // Code of the CUDA toolkit's libraries: its headers (CUB, Thrust, libcu++
 // under .../cuda*/include or pip's nvidia/ packages), or no source line at
 // all (cuBLAS's and cuDNN's kernels ship without line information).
@@ -461,8 +480,12 @@ std::vector<Finding> findingsFromLog(const RawLog &log, Symbolizer &symbolizer, 
       continue;
     }
     auto same = std::find_if(out.begin(), out.end(), [&](const Finding &o) { return sameSourceProblem(o, f); });
-    if (same != out.end()) same->evidence->count += f.evidence->count;
-    else out.push_back(std::move(f));
+    if (same != out.end()) {
+      same->evidence->count += f.evidence->count;
+      addMergedPcs(*same->evidence, *f.evidence);
+    } else {
+      out.push_back(std::move(f));
+    }
   }
   for (Finding &f : out)
     if (f.evidence && f.evidence->count > 1) f.message += " (" + std::to_string(f.evidence->count) + " times)";

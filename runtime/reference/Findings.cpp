@@ -1,6 +1,7 @@
 // Classifies each race of the model by running happens-before three times
 // (docs/run-memory-model.md, "How a race is classified").
 #include "runtime/reference/Findings.h"
+#include "runtime/reference/BoundedShadow.h"
 #include "runtime/reference/HappensBefore.h"
 #include <algorithm>
 #include <map>
@@ -53,6 +54,7 @@ std::vector<Finding> checkTrace(const Trace &trace, const ModelOptions &options)
   ScanResult widened = scanTrace(trace, Variant{true, false}, options);
   ScanResult fenced = scanTrace(trace, Variant{true, true}, options);
 
+  BoundedShadow shadow(trace);
   std::vector<Finding> findings;
   std::map<std::tuple<std::string, uint64_t, uint64_t>, size_t> byKey;
   auto add = [&](Finding f, uint64_t pcA, uint64_t pcB) {
@@ -60,14 +62,15 @@ std::vector<Finding> checkTrace(const Trace &trace, const ModelOptions &options)
     auto it = byKey.find(key);
     if (it != byKey.end()) {
       Finding &kept = findings[it->second];
+      uint32_t count = kept.count + f.count, shadowKept = kept.shadowKept + f.shadowKept;
+      uint32_t missingLanes = kept.missingLanes | f.missingLanes;
       // One pc pair can be intra-warp for some threads and inter-block for
       // others: keep the widest relation's example (and its severity).
-      if (relationRank(f.relation) > relationRank(kept.relation)) {
-        f.count = kept.count;
+      if (relationRank(f.relation) > relationRank(kept.relation))
         std::swap(kept, f);
-      }
-      kept.count += 1;
-      kept.missingLanes |= f.missingLanes;
+      kept.count = count;
+      kept.shadowKept = shadowKept;
+      kept.missingLanes = missingLanes;
       return;
     }
     byKey[key] = findings.size();
@@ -81,6 +84,7 @@ std::vector<Finding> checkTrace(const Trace &trace, const ModelOptions &options)
     f.relation = relationOf(a, b);
     f.severity = severityOf(f.rule, f.relation);
     f.count = 1;
+    f.shadowKept = shadow.holds(i, j) ? 1 : 0;
     f.first = i;
     f.second = j;
     add(std::move(f), a.pc, b.pc);

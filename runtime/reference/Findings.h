@@ -24,6 +24,10 @@ struct Finding {
   // the call the lanes made from another program point (else the first).
   uint32_t first = 0, second = 0;
   uint32_t missingLanes = 0; // syncwarp findings: the named lanes at fault
+  // Races: of the `count` event pairs, those whose earlier access the GPU
+  // detector's bounded shadow still held when the later one ran
+  // (BoundedShadow.h). 0: a finding the documented bound lets it miss.
+  uint32_t shadowKept = 0;
 };
 
 std::vector<Finding> checkTrace(const Trace &trace, const ModelOptions &options);

@@ -85,6 +85,7 @@ json findingsToJson(const Trace &trace, const std::vector<Finding> &findings, co
       j["missing_lanes"] = f.missingLanes;
     } else {
       j["relation"] = f.relation;
+      j["shadow_kept"] = f.shadowKept;
       j["first"] = eventJson(trace, trace.events[f.first]);
       j["second"] = eventJson(trace, trace.events[f.second]);
     }

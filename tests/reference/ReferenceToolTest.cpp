@@ -58,6 +58,7 @@ TEST(ReferenceTool, FindingsGoToStdoutAsJsonAndExitOne) {
   EXPECT_EQ(f["second"]["line"], 3);
   EXPECT_EQ(f["second"]["sem"], "volatile");
   EXPECT_EQ(f["second"]["address"], 64);
+  EXPECT_EQ(f["shadow_kept"], 1); // the first store was still the word's last writer
   EXPECT_NE(f["message"].get<std::string>().find("cuda::atomic_ref"), std::string::npos);
   EXPECT_EQ(j["reference"]["volatile"], "cuda");
 }

@@ -50,6 +50,7 @@ Report richRunReport() {
   e.sharedOffset = LLONG_MAX;
   e.mask = 0xffffffff;
   e.lanes = 0;
+  e.mergedPcs = {{ULLONG_MAX, 0}, {0x90}};
   race.evidence = e;
   r.findings.push_back(race);
 
@@ -138,6 +139,7 @@ TEST(JsonReader, RichRunReportRoundTripsByteForByte) {
   EXPECT_EQ(f.evidence->sharedOffset, LLONG_MAX);
   EXPECT_EQ(f.evidence->mask, 0xffffffff);
   EXPECT_EQ(f.evidence->lanes, 0);
+  EXPECT_EQ(f.evidence->mergedPcs, original.findings[0].evidence->mergedPcs);
   EXPECT_TRUE(f.evidence->accesses[0].threadKnown);
   EXPECT_FALSE(f.evidence->accesses[1].threadKnown);
   const RunEvidence &minimal = *back.findings[1].evidence;
@@ -145,6 +147,7 @@ TEST(JsonReader, RichRunReportRoundTripsByteForByte) {
   EXPECT_EQ(minimal.sharedOffset, -1);
   EXPECT_EQ(minimal.mask, -1);
   EXPECT_EQ(minimal.lanes, -1);
+  EXPECT_TRUE(minimal.mergedPcs.empty());
   EXPECT_EQ(back.findings[1].severity, Severity::Note);
 }
 
@@ -288,6 +291,8 @@ TEST(JsonReader, ValidatesRunSectionAndEvidence) {
             "(expected read, write, atomic, barrier or syncwarp)");
   EXPECT_EQ(change([](json &j) { j["findings"][0]["run"]["accesses"][0]["thread"][2] = 4294967296ull; }),
             "findings[0].run.accesses[0].thread[2]: 4294967296 is out of range (at most 4294967295)");
+  EXPECT_EQ(change([](json &j) { j["findings"][0]["run"]["merged_pcs"][1][0] = -16; }),
+            "findings[0].run.merged_pcs[1][0]: expected a non-negative integer, not -16");
   EXPECT_EQ(change([](json &j) { j["suppressed"]["baseline"] = -1; }),
             "suppressed.baseline: expected a non-negative integer, not -1");
 }
@@ -356,9 +361,11 @@ TEST(JsonReader, FileVariantNamesTheFile) {
 }
 
 // Every prefix of a valid report is refused with a message, never a throw.
+// (The prefix that lacks only the final newline is the whole report.)
 TEST(JsonReader, EveryTruncationIsRefusedCleanly) {
   std::string text = written(richRunReport());
-  for (size_t n = 0; n < text.size(); n += 7) {
+  ASSERT_EQ(text.back(), '\n');
+  for (size_t n = 0; n + 1 < text.size(); n += 7) {
     Report r;
     std::string error;
     bool ok = true;

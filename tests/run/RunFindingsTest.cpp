@@ -135,6 +135,31 @@ TEST(RunFindings, InstructionsOfOneSourceLineMergeAndCountsAdd) {
   EXPECT_NE(fs[0].message.find("(6 times)"), std::string::npos);
 }
 
+// The differential test compares the pc pairs the GPU saw: merging by
+// source line must not lose them (flag_nofence_bug: 64 load/store pairs
+// of an unrolled loop in one finding).
+TEST(RunFindings, MergedFindingKeepsThePcsOfEveryMergedHazard) {
+  Fixture fx;
+  fx.log.records = {fx.race(patch::kRaceRAW, 0x100, 0x200, 33, 0, 0),
+                    fx.race(patch::kRaceRAW, 0x100, 0x300, 34, 1, 0),
+                    fx.race(patch::kRaceRAW, 0x100, 0x300, 35, 2, 0), // the same pair again: listed once
+                    fx.race(patch::kRaceRAW, 0x100, 0x200, 36, 3, 0)}; // the example's own pair: not listed
+  RunSummary summary;
+  auto fs = findingsFromLog(fx.log, fx.sym, summary);
+  ASSERT_EQ(fs.size(), 1u);
+  EXPECT_EQ(fs[0].evidence->accesses[0].pc, 0x7100u);
+  EXPECT_EQ(fs[0].evidence->accesses[1].pc, 0x7200u);
+  using Pcs = std::vector<std::vector<unsigned long long>>;
+  EXPECT_EQ(fs[0].evidence->mergedPcs, (Pcs{{0x7100, 0x7300}}));
+  EXPECT_EQ(fs[0].evidence->count, 12u);
+  std::ostringstream os;
+  Report report;
+  report.command = "run";
+  report.findings = fs;
+  writeJson(os, report, {});
+  EXPECT_EQ(nlohmann::json::parse(os.str())["findings"][0]["run"]["merged_pcs"], nlohmann::json::parse("[[28928, 29440]]"));
+}
+
 TEST(RunFindings, WithoutLinesTheMessageNamesFunctionAndOffset) {
   Fixture fx;
   RawRecord r = fx.race(patch::kRaceWAW, 0x100, 0x200, 33, 0, 0);
@@ -232,6 +257,7 @@ TEST(RunFindings, ThreadCoordinates) {
 TEST(RunReport, WritesSchemaReport) {
   Fixture fx;
   fx.log.records = {fx.race(patch::kRaceRAW, 0x100, 0x200, 33, 0, 0),
+                    fx.race(patch::kRaceRAW, 0x100, 0x300, 34, 1, 0), // merged: merged_pcs
                     fx.race(patch::kSyncwarpInactiveLane, 0x200, 0x200, 0, 0, 0)};
   // A global-memory race between blocks: address, allocation, other block.
   RawRecord g = fx.race(patch::kGlobalRaceRAW, 0x100, 0x300, 1, 2, patch::kFlagInterBlock);
@@ -255,6 +281,7 @@ TEST(RunReport, WritesSchemaReport) {
   auto j = nlohmann::json::parse(os.str());
   EXPECT_EQ(j["run"]["launches"], 1);
   EXPECT_EQ(j["findings"][0]["run"]["accesses"][1]["thread"][0], 0);
+  EXPECT_EQ(j["findings"][0]["run"]["merged_pcs"].size(), 1u);
   EXPECT_EQ(j["findings"][2]["run"]["relation"], "inter-block");
   EXPECT_EQ(j["findings"][2]["run"]["other_block"][0], 3);
   if (const char *out = std::getenv("WARPCHECK_TEST_RUN_REPORT")) std::ofstream(out) << os.str();
