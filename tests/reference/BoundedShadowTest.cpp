@@ -34,13 +34,15 @@ TEST(BoundedShadow, AStoreReplacedByAnotherStoreIsNotHeld) {
   EXPECT_EQ(kept(t), (K{{{16, 32}, {1, 1}}, {{16, 48}, {1, 0}}, {{32, 48}, {1, 1}}}));
 }
 
-// The last-block reduction's `count = 0` after the last block's own
-// atomicInc: the other blocks' increments are no longer in the shadow
-// (last_block_bug's fence-missing at the atomicInc and the reset).
+// An RMW replaces the writer entry too: a third block's plain store after
+// two blocks' atomics is unordered with both (the RMW it would observe is
+// not its own), but only the later atomic is still in the shadow. (The
+// last-block reduction's own reset, after the last block's atomicInc that
+// observed the others', is ordered by observation order, rule 10.)
 TEST(BoundedShadow, AnRmwReplacesTheWriterToo) {
-  std::string t = header(0, 2, 1) + access(0, 0, "rmw", 64, "relaxed", "gpu", 16) +
-                  access(1, 0, "rmw", 64, "relaxed", "gpu", 16) + access(1, 0, "w", 64, "plain", "", 32);
-  EXPECT_EQ(kept(t), (K{{{16, 32}, {1, 0}}}));
+  std::string t = header(0, 3, 1) + access(0, 0, "rmw", 64, "relaxed", "gpu", 16) +
+                  access(1, 0, "rmw", 64, "relaxed", "gpu", 24) + access(2, 0, "w", 64, "plain", "", 32);
+  EXPECT_EQ(kept(t), (K{{{16, 32}, {1, 0}}, {{24, 32}, {1, 1}}}));
 }
 
 // Writes leave the reader half alone: a read stays held however many
