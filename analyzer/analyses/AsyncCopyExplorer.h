@@ -93,8 +93,17 @@ struct FunctionInfo {
 // nothing asynchronous and are not explored at all.
 bool mayDoAsync(AsyncRelevance &relevance, const FunctionDecl *fn);
 
+// What opaque() needs of an expression that does not depend on the path:
+// its profile (as the start of an atom key) and the variables it reads, in
+// the order opaque() walks them. Computed once per expression and pass.
+struct ExprProfile {
+  std::string key;
+  llvm::SmallVector<const VarDecl *, 4> vars;
+};
+
 struct Cache {
   std::unique_ptr<AsyncRelevance> relevance;
+  llvm::DenseMap<const Expr *, ExprProfile> profiles;
   std::map<const FunctionDecl *, std::unique_ptr<FunctionInfo>> infos;
   std::map<const FunctionDecl *, std::vector<AsyncFinding>> findings;
 };
