@@ -126,9 +126,13 @@ std::optional<Lin> Explorer::evalInt(const Expr *e, State &s) {
   QualType t = e->getType();
   if (!t->isIntegralOrEnumerationType()) return std::nullopt;
   if (!isa<DeclRefExpr>(e)) {
-    Expr::EvalResult r;
-    if (e->EvaluateAsInt(r, ast_) && r.Val.isInt() && r.Val.getInt().getSignificantBits() <= 64)
-      return Lin::constant(r.Val.getInt().getExtValue());
+    auto [it, fresh] = cache_.constants.try_emplace(e);
+    if (fresh) {
+      Expr::EvalResult r;
+      if (e->EvaluateAsInt(r, ast_) && r.Val.isInt() && r.Val.getInt().getSignificantBits() <= 64)
+        it->second = r.Val.getInt().getExtValue();
+    }
+    if (it->second) return Lin::constant(*it->second);
   }
   if (const auto *d = dyn_cast<CXXDefaultArgExpr>(e)) return evalInt(d->getExpr(), s);
   if (const auto *d = dyn_cast<SubstNonTypeTemplateParmExpr>(e)) return evalInt(d->getReplacement(), s);

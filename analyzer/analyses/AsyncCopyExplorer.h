@@ -104,6 +104,10 @@ struct ExprProfile {
 struct Cache {
   std::unique_ptr<AsyncRelevance> relevance;
   llvm::DenseMap<const Expr *, ExprProfile> profiles;
+  // Each expression's value as a constant, or nullopt when it has none:
+  // clang's evaluator, asked once per expression and pass instead of at
+  // every evaluation on every path.
+  llvm::DenseMap<const Expr *, std::optional<int64_t>> constants;
   std::map<const FunctionDecl *, std::unique_ptr<FunctionInfo>> infos;
   std::map<const FunctionDecl *, std::vector<AsyncFinding>> findings;
 };
