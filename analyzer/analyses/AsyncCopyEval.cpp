@@ -32,22 +32,29 @@ bool Explorer::threadDependentExpr(State &s, const Expr *e) {
 }
 
 AtomId Explorer::opaque(const Expr *e, State &s) {
-  llvm::FoldingSetNodeID id;
-  e->Profile(id, ast_, /*Canonical=*/true);
-  std::string key = "e:" + std::to_string(id.ComputeHash()) + ":" + std::to_string(id.computeStableHash());
+  auto [pit, fresh] = cache_.profiles.try_emplace(e);
+  ExprProfile &profile = pit->second;
+  if (fresh) {
+    llvm::FoldingSetNodeID id;
+    e->Profile(id, ast_, /*Canonical=*/true);
+    profile.key = "e:" + std::to_string(id.ComputeHash()) + ":" + std::to_string(id.computeStableHash());
+    llvm::SmallVector<const Stmt *, 8> work{e};
+    while (!work.empty()) {
+      const Stmt *x = work.pop_back_val();
+      if (!x) continue;
+      if (const auto *dr = dyn_cast<DeclRefExpr>(x))
+        if (const auto *v = dyn_cast<VarDecl>(dr->getDecl())) profile.vars.push_back(v);
+      for (const Stmt *c : x->children()) work.push_back(c);
+    }
+  }
+  std::string key = profile.key;
   // The same expression over different values of the tracked variables it
   // reads is a different atom.
-  llvm::SmallVector<const Stmt *, 8> work{e};
-  while (!work.empty()) {
-    const Stmt *x = work.pop_back_val();
-    if (!x) continue;
-    if (const auto *dr = dyn_cast<DeclRefExpr>(x))
-      if (const auto *v = dyn_cast<VarDecl>(dr->getDecl()); v && isTracked(s, v)) {
-        auto it = top(s).env.find(v);
-        key += "|" + std::to_string(reinterpret_cast<uintptr_t>(v)) + "=";
-        if (it != top(s).env.end()) key += (it->second.num ? it->second.num->key() : "") + (it->second.addr ? it->second.addr->key() : "");
-      }
-    for (const Stmt *c : x->children()) work.push_back(c);
+  for (const VarDecl *v : profile.vars) {
+    if (!isTracked(s, v)) continue;
+    auto it = top(s).env.find(v);
+    key += "|" + std::to_string(reinterpret_cast<uintptr_t>(v)) + "=";
+    if (it != top(s).env.end()) key += (it->second.num ? it->second.num->key() : "") + (it->second.addr ? it->second.addr->key() : "");
   }
   return atoms_.intern(key, threadDependentExpr(s, e));
 }
@@ -119,9 +126,13 @@ std::optional<Lin> Explorer::evalInt(const Expr *e, State &s) {
   QualType t = e->getType();
   if (!t->isIntegralOrEnumerationType()) return std::nullopt;
   if (!isa<DeclRefExpr>(e)) {
-    Expr::EvalResult r;
-    if (e->EvaluateAsInt(r, ast_) && r.Val.isInt() && r.Val.getInt().getSignificantBits() <= 64)
-      return Lin::constant(r.Val.getInt().getExtValue());
+    auto [it, fresh] = cache_.constants.try_emplace(e);
+    if (fresh) {
+      Expr::EvalResult r;
+      if (e->EvaluateAsInt(r, ast_) && r.Val.isInt() && r.Val.getInt().getSignificantBits() <= 64)
+        it->second = r.Val.getInt().getExtValue();
+    }
+    if (it->second) return Lin::constant(*it->second);
   }
   if (const auto *d = dyn_cast<CXXDefaultArgExpr>(e)) return evalInt(d->getExpr(), s);
   if (const auto *d = dyn_cast<SubstNonTypeTemplateParmExpr>(e)) return evalInt(d->getReplacement(), s);

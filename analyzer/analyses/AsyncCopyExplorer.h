@@ -93,8 +93,21 @@ struct FunctionInfo {
 // nothing asynchronous and are not explored at all.
 bool mayDoAsync(AsyncRelevance &relevance, const FunctionDecl *fn);
 
+// What opaque() needs of an expression that does not depend on the path:
+// its profile (as the start of an atom key) and the variables it reads, in
+// the order opaque() walks them. Computed once per expression and pass.
+struct ExprProfile {
+  std::string key;
+  llvm::SmallVector<const VarDecl *, 4> vars;
+};
+
 struct Cache {
   std::unique_ptr<AsyncRelevance> relevance;
+  llvm::DenseMap<const Expr *, ExprProfile> profiles;
+  // Each expression's value as a constant, or nullopt when it has none:
+  // clang's evaluator, asked once per expression and pass instead of at
+  // every evaluation on every path.
+  llvm::DenseMap<const Expr *, std::optional<int64_t>> constants;
   std::map<const FunctionDecl *, std::unique_ptr<FunctionInfo>> infos;
   std::map<const FunctionDecl *, std::vector<AsyncFinding>> findings;
 };

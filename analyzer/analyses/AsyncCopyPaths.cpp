@@ -11,16 +11,17 @@ const char *const kPipelineProtocolRule = rule::PipelineProtocol.id;
 
 namespace asynccopy {
 
-size_t hashRegion(const std::optional<Region> &r) { return r ? std::hash<std::string>()(r->key()) : 0; }
+size_t hashRegion(const std::optional<Region> &r) { return r ? r->hash() : 0; }
 
 // The hash of a path state but its constraints and loop counters (see
-// Explorer::merge).
+// Explorer::merge). Values are hashed as they are, not through their string
+// keys: this runs at every block a path enters.
 size_t hashState(const State &s) {
   size_t h = 0;
   for (const Frame &f : s.frames) {
     h = llvm::hash_combine(h, f.info, f.block, f.elem, f.call);
     for (const auto &[v, val] : f.env)
-      h = llvm::hash_combine(h, v, val.num ? val.num->key() : std::string("-"), hashRegion(val.addr));
+      h = llvm::hash_combine(h, v, val.num.has_value(), val.num ? val.num->hash() : 0, hashRegion(val.addr));
   }
   auto hashBatch = [](size_t h, const Batch &b) {
     h = llvm::hash_combine(h, b.completed, b.copies.size());

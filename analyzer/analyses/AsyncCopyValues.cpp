@@ -18,6 +18,8 @@ std::string Lin::key() const {
   return s;
 }
 
+size_t Lin::hash() const { return llvm::hash_combine(c, llvm::hash_combine_range(terms.begin(), terms.end())); }
+
 namespace {
 
 bool addOverflows(int64_t a, int64_t b, int64_t &r) { return __builtin_add_overflow(a, b, &r); }
@@ -115,6 +117,13 @@ std::string Region::key() const {
   return s;
 }
 
+size_t Region::hash() const {
+  size_t h = llvm::hash_value(root);
+  for (const Step &st : steps)
+    h = llvm::hash_combine(h, st.field, st.stride, st.index.has_value(), st.index ? st.index->hash() : 0);
+  return h;
+}
+
 std::string Region::shape() const {
   std::string s;
   for (const Step &st : steps) s += st.field ? "f" + st.field->getNameAsString() : "i" + std::to_string(st.stride);
@@ -170,14 +179,13 @@ std::optional<Lin> Region::flatBytes(const ASTContext &ast) const {
 
 // Rewrites `lhs OP 0` as `P OP' bound` with P normalised; OP' is one of
 // <=, >=, ==, !=, or BO_LAnd (always true) / BO_LOr (always false).
-bool Constraints::normalise(const Lin &lhs, int &op, std::string &key, int64_t &bound) {
+bool Constraints::normalise(const Lin &lhs, int &op, Key &key, int64_t &bound) {
   if (lhs.isConst()) return false;
   int64_t g = 0;
   for (const auto &t : lhs.terms) g = std::gcd(g, t.second < 0 ? -t.second : t.second);
   int64_t sign = lhs.terms.front().second < 0 ? -1 : 1;
-  std::string k;
-  for (const auto &t : lhs.terms) k += std::to_string(t.second / g * sign) + "*" + std::to_string(t.first) + "|";
-  key = k;
+  key.clear();
+  for (const auto &t : lhs.terms) key.push_back({t.first, t.second / g * sign});
   // sign * g * P + c OP 0  <=>  P OP'' -c / (sign * g)
   int64_t num = -lhs.c * sign; // P (OP, flipped when sign < 0) num / g
   if (sign < 0) {
@@ -215,7 +223,7 @@ std::optional<bool> Constraints::decide(const Lin &lhs, int op) const {
     default: return std::nullopt;
     }
   }
-  std::string key;
+  Key key;
   int64_t b;
   if (!normalise(lhs, op, key, b)) return std::nullopt;
   if (op == BO_LAnd) return true;
@@ -248,7 +256,7 @@ std::optional<bool> Constraints::decide(const Lin &lhs, int op) const {
 bool Constraints::assume(const Lin &lhs, int op) {
   std::optional<bool> known = decide(lhs, op);
   if (known) return *known;
-  std::string key;
+  Key key;
   int64_t b;
   if (!normalise(lhs, op, key, b)) return true;
   Range &r = facts_[key];
@@ -297,7 +305,7 @@ Constraints Constraints::common(const Constraints &other) const {
 size_t Constraints::hash() const {
   size_t h = 0;
   for (const auto &[k, r] : facts_)
-    h = llvm::hash_combine(h, k, r.lo, r.hi, llvm::hash_combine_range(r.excluded.begin(), r.excluded.end()));
+    h = llvm::hash_combine(h, llvm::hash_combine_range(k.begin(), k.end()), r.lo, r.hi, llvm::hash_combine_range(r.excluded.begin(), r.excluded.end()));
   return h;
 }
 

@@ -14,6 +14,7 @@
 //   decided consistently along a path.
 #include "clang/AST/Decl.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
 #include <map>
 #include <optional>
 #include <string>
@@ -33,6 +34,8 @@ struct Lin {
   bool operator==(const Lin &o) const { return c == o.c && terms == o.terms; }
   bool operator!=(const Lin &o) const { return !(*this == o); }
   std::string key() const;
+  // Equal Lins hash alike; cheaper than hashing key() (see hashState).
+  size_t hash() const;
 };
 
 std::optional<Lin> add(const Lin &a, const Lin &b);
@@ -55,7 +58,7 @@ public:
   bool threadDependent(const Lin &l) const;
 
 private:
-  std::map<std::string, AtomId> ids_;
+  llvm::StringMap<AtomId> ids_; // ids in order of first use
   std::vector<AtomInfo> atoms_;
 };
 
@@ -81,6 +84,8 @@ struct Region {
 
   bool operator==(const Region &o) const { return root == o.root && steps == o.steps; }
   std::string key() const;
+  // Equal Regions hash alike; cheaper than hashing key().
+  size_t hash() const;
   // Moves the innermost index by `bytes` (pointer arithmetic).
   void offsetBytes(const std::optional<Lin> &bytes);
   // The byte offset from the root, when every step is known.
@@ -115,9 +120,12 @@ private:
     bool operator==(const Range &o) const { return lo == o.lo && hi == o.hi && excluded == o.excluded; }
   };
   // Keyed by the normalised non-constant part (first coefficient positive,
-  // coefficients divided by their gcd).
-  std::map<std::string, Range> facts_;
-  static bool normalise(const Lin &lhs, int &op, std::string &key, int64_t &bound);
+  // coefficients divided by their gcd), as (atom, coefficient) terms: no
+  // string is built per decision (the path explorer decides and assumes at
+  // every undecided branch).
+  using Key = llvm::SmallVector<std::pair<AtomId, int64_t>, 2>;
+  std::map<Key, Range> facts_;
+  static bool normalise(const Lin &lhs, int &op, Key &key, int64_t &bound);
 };
 
 } // namespace warpcheck

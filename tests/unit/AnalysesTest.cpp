@@ -414,8 +414,18 @@ TEST(Analyses, AsyncCopyValuesArithmeticRegionsAndConstraints) {
   EXPECT_EQ(r.shape(), "i20fvalsi4");
   r.offsetBytes(Lin::constant(4)); // one float on
   EXPECT_EQ(r.flatBytes(ast), std::optional<Lin>(Lin::constant(2 * 20 + 4 + 4 * 4)));
+  // The explorer merges states by these hashes: equal values hash alike
+  // however they were built, different ones (almost always) differently.
+  Region same = r;
+  EXPECT_EQ(same.hash(), r.hash());
+  same.offsetBytes(Lin::constant(4));
+  EXPECT_NE(same.hash(), r.hash());
+  EXPECT_EQ(twoKPlus3.hash(), add(Lin::atom(k), *add(Lin::atom(k), Lin::constant(3)))->hash());
+  EXPECT_NE(Lin::atom(k).hash(), Lin::atom(tid).hash());
+  EXPECT_NE(Lin::atom(k).hash(), Lin::constant(0).hash());
   r.steps.back().index.reset();
   EXPECT_FALSE(r.flatBytes(ast));
+  EXPECT_NE(same.hash(), r.hash());
 
   // After assuming k < 10 (k - 10 < 0): k < 20 holds, k < 5 is open, k >= 10 fails.
   Lin kMinus = *sub(Lin::atom(k), Lin::constant(10));
@@ -427,6 +437,12 @@ TEST(Analyses, AsyncCopyValuesArithmeticRegionsAndConstraints) {
   EXPECT_EQ(c.decide(kMinus, BO_GE), std::optional<bool>(false));
   // 2k < 20 is the same fact, normalised; k >= 10 contradicts it.
   EXPECT_EQ(c.decide(*sub(*scale(Lin::atom(k), 2), Lin::constant(20)), BO_LT), std::optional<bool>(true));
+  // 5 - k > 0 (a negative leading coefficient) is k < 5 under the same key:
+  // it narrows k < 10, and k < 10 then holds.
+  Constraints flipped;
+  ASSERT_TRUE(flipped.assume(*sub(Lin::constant(5), Lin::atom(k)), BO_GT));
+  EXPECT_EQ(flipped.decide(kMinus, BO_LT), std::optional<bool>(true));
+  EXPECT_TRUE(flipped.implies(c));
   Constraints contradicted = c;
   EXPECT_FALSE(contradicted.assume(kMinus, BO_GE));
   // k < 10 and tid >= 0 implies k < 10 alone; the fact both state alike is k < 10.
