@@ -57,8 +57,8 @@ FUZZERS = {
                      "support/GpuArch.cpp", "reports/model/RuleCatalog.cpp",
                      "@rule-catalog"],
     "ReferenceTrace": ["runtime/reference/TraceParser.cpp", "runtime/reference/HappensBefore.cpp",
-                       "runtime/reference/Findings.cpp", "support/JsonRead.cpp", "support/Printable.cpp",
-                       "support/Utf8.cpp"],
+                       "runtime/reference/Findings.cpp", "runtime/reference/BoundedShadow.cpp",
+                       "support/JsonRead.cpp", "support/Printable.cpp", "support/Utf8.cpp"],
     # The whole of lint (LintFrontDoorFuzzer.cpp says why clang itself is not
     # instrumented) and every report format.
     "LintFrontDoor": ["@llvm", "analyzer/frontend/*.cpp", "analyzer/uniformity/*.cpp", "analyzer/checks/*.cpp",
