@@ -65,14 +65,15 @@ int64_t Explorer::sizeOf(QualType t) {
   return sz && sz->getQuantity() > 0 ? sz->getQuantity() : 1;
 }
 
-// What a pointer parameter points to when nothing better is known: the
-// start of an array of its pointee type, rooted at the parameter itself.
-Region Explorer::parameterRegion(const ParmVarDecl *p) {
+// What a pointer variable (a parameter, or one the explorer does not
+// track) points to when nothing better is known: the start of an array of
+// its pointee type, rooted at the variable itself.
+Region Explorer::pointeeRegion(const VarDecl *v) {
   Region r;
-  r.root = p;
+  r.root = v;
   Region::Step st;
   st.index = Lin::constant(0);
-  st.stride = sizeOf(p->getType()->getPointeeType());
+  st.stride = sizeOf(v->getType()->getPointeeType());
   r.steps.push_back(st);
   return r;
 }
@@ -335,13 +336,7 @@ std::optional<Region> Explorer::regionOfPointer(const Expr *e, State &s) {
         if (it == top(s).env.end() || !it->second.addr) return std::nullopt;
         return it->second.addr;
       }
-      Region r;
-      r.root = v;
-      Region::Step st;
-      st.index = Lin::constant(0);
-      st.stride = sizeOf(v->getType()->getPointeeType());
-      r.steps.push_back(st);
-      return r;
+      return pointeeRegion(v);
     }
     case CK_NoOp:
     case CK_BitCast:

@@ -256,7 +256,7 @@ private:
   std::map<const FunctionDecl *, int> addressOfParam_;
   Region unknownRegion(const VarDecl *v, const std::string &why);
   int64_t sizeOf(QualType t);
-  Region parameterRegion(const ParmVarDecl *p);
+  Region pointeeRegion(const clang::VarDecl *v);
   Val valueOfInit(const VarDecl *v, const Expr *init, State &s);
   void assign(State &s, const VarDecl *v, const Stmt *site);
   void havoc(State &s, const VarDecl *v, const std::string &why, bool threadDependent);

@@ -57,7 +57,7 @@ std::vector<AsyncFinding> Explorer::run(const FunctionDecl *entry) {
     if (!info->tracked.count(p)) continue;
     Val v;
     if (p->getType()->isPointerType()) {
-      v.addr = parameterRegion(p);
+      v.addr = pointeeRegion(p);
     } else {
       v.num = Lin::atom(atoms_.intern("param:" + std::to_string(reinterpret_cast<uintptr_t>(p)), false));
     }
@@ -298,7 +298,7 @@ bool Explorer::pushFrame(State &s, const CallExpr *call, const FunctionDecl *fd)
     } else if (info->tracked.count(p)) {
       if (p->getType()->isPointerType()) {
         v.addr = regionOfPointer(arg, s);
-        if (!v.addr) v.addr = parameterRegion(p);
+        if (!v.addr) v.addr = pointeeRegion(p);
       } else {
         v.num = evalInt(arg, s);
         v.addr = regionOfInt(arg, s);
