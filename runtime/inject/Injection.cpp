@@ -247,6 +247,18 @@ private:
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   }
 
+  // Which launch a --debug line is about: graph nodes and concurrent
+  // launches interleave their begin and end callbacks.
+  std::string launchIdentity(const Sanitizer_LaunchData &l, const Sanitizer_GraphNodeLaunchData *node = nullptr) const {
+    if (!flags_.debug) return "";
+    std::string s = " (launch " + hex(reinterpret_cast<uint64_t>(l.hLaunch)) + ", stream " +
+                    hex(reinterpret_cast<uint64_t>(l.hStream)) + ", grid id " + std::to_string(l.gridId);
+    if (node)
+      s += ", graph node " + hex(reinterpret_cast<uint64_t>(node->node)) + " of exec " +
+           hex(reinterpret_cast<uint64_t>(node->graphExec)) + ", graph launch " + std::to_string(node->launchId);
+    return s + ")";
+  }
+
   void trace(const std::string &what) {
     if (flags_.debug) std::fprintf(stderr, "warpcheck-runtime: [%.3f s] %s\n", elapsed(), what.c_str());
   }
@@ -419,7 +431,7 @@ private:
     // A launch seen through two domains is checked once.
     if (checker_->pending(l.hLaunch)) return;
     ++log_.launches;
-    trace(std::string("launch begin ") + (l.functionName ? l.functionName : "?"));
+    trace(std::string("launch begin ") + (l.functionName ? l.functionName : "?") + launchIdentity(l, node));
     std::string name = l.functionName ? l.functionName : "";
     bool wanted = filter_->shouldCheck(name, demangle(name));
     std::string error;
@@ -570,7 +582,7 @@ private:
     std::vector<RawRecord> records;
     std::string error;
     uint64_t before = log_.uncheckedAccesses + log_.uncheckedBlockThreads + log_.droppedHazards;
-    trace("launch end");
+    trace("launch end" + launchIdentity(l));
     if (!checker_->end(l, code, records, log_, error)) noteOnce(error, true);
     writeTrace(l);
     trace("launch collected: " + std::to_string(records.size()) + " records; " + checker_->lastCounters);
