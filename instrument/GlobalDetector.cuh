@@ -305,6 +305,18 @@ __device__ void observeLate(const GAccess &a) {
 // than reported at no code address.
 __device__ __forceinline__ bool lostPc(uint64_t pc) { return (uint32_t)pc == 0; }
 
+// The same race can pair an entry with another access's pc: a plain
+// `*lock = 0` entry with the pc of an atomicCAS that swapped its pc at the
+// same moment (lock_plain_release_bug reported race-global at the CAS
+// against itself). When the SASS says the pc's instruction is strong or
+// atomic and the entry says the opposite, the pair names the wrong
+// instruction: left unreported, like lostPc (the race shows at other pairs).
+__device__ __forceinline__ bool pcDisagrees(const LaunchState *st, const GEntry &e, uint64_t pc) {
+  uint64_t i = pcIndex(st, pc);
+  if (i == ~0ull || !(st->pcInfo[i] & kPcKnown)) return false;
+  return ((st->pcInfo[i] & (kPcStrong | kPcBlockScope)) != 0) != e.sync;
+}
+
 // Whether `e`, another block's plain write to `word`, was never released
 // (see noteUnreleasedWrite): its thread has not fenced since, and no other
 // thread of its block that is ordered after it has -- past a barrier, a
@@ -376,7 +388,13 @@ __device__ __noinline__ void reportGlobal(const GAccess &a, const GEntry &e, uin
     const volatile Slot *slot = a.slot;
     uint32_t acquired = unorderedMixed ? 0u : slot->acquiredEpoch;
     uint32_t unfenced = unorderedMixed ? 0u : slot->unfencedEpoch;
-    if (acquired && acquired <= a.epoch) s |= kAcquired;
+    bool blockAcquired = acquired && acquired <= a.epoch;
+    if (blockAcquired) s |= kAcquired;
+    // The thread's own acquisition came through another block's
+    // block-scope flag or atomic only (observe()), and no other thread's
+    // acquisition reaches it through a barrier.
+    bool narrowOnly = !unorderedMixed && !blockAcquired &&
+                      (a.me->state & (kAcquired | kObservedNarrowFlag)) == (kAcquired | kObservedNarrowFlag);
     if (unfenced && unfenced <= a.epoch && !(s & kObservedUnfenced)) {
       s |= kObservedUnfenced | (slot->unfencedNarrow ? kObservedNarrowFence : 0);
       publishPc = slot->unfencedPc;
@@ -385,11 +403,18 @@ __device__ __noinline__ void reportGlobal(const GAccess &a, const GEntry &e, uin
     // read or write of another block's data needs a fenced publication.
     if (s & kAcquired) {
       // Ordered after what the thread acquired -- unless the write was
-      // never released at all.
-      uint32_t publishPc = 0;
-      kind = word ? unreleasedKind(a, e, word, raceKind, publishPc) : 0;
+      // never released at all, or the acquisition came through a
+      // block-scope flag (scope-too-narrow, the flag named as the
+      // publication).
+      uint32_t releasePc = 0;
+      kind = word ? unreleasedKind(a, e, word, raceKind, releasePc) : 0;
+      if (kind == kFenceMissing) pc3 = widenPc32(releasePc, a.pc);
+      if (!kind && narrowOnly) {
+        kind = kScopeTooNarrow;
+        flags |= kFlagNarrowFlag;
+        pc3 = widenPc32(a.me->publishPc, a.pc);
+      }
       if (!kind) return;
-      if (kind == kFenceMissing) pc3 = widenPc32(publishPc, a.pc);
     } else if (raceKind == kGlobalRaceWAR && (s & (kObserved | kObservedUnfenced))) {
       return;
     } else if (raceKind != kGlobalRaceWAR && (s & kObservedUnfenced)) {
@@ -420,14 +445,17 @@ __device__ __noinline__ void observe(const GAccess &a, const GEntry &w, uint64_t
   // A thread that already acquired from another block is taken as ordered
   // after this write too (a chain of device-scope releases and acquires may
   // order two block-scope operations of different blocks).
-  if ((w.narrow || a.narrow) && !(a.me->state & kAcquired) && !lostPc(wpc)) {
+  bool narrow = (w.narrow || a.narrow) && !(a.me->state & kAcquired);
+  if (narrow && !lostPc(wpc)) {
     // Block scope does not reach other blocks: the communication itself is
     // unordered, whatever the fences.
     GlobalDetail d{w.block, a.range->id, a.address, 0};
     record(a.st, kScopeTooNarrow, wpc, a.pc, w.thread, a.thread,
            (uint32_t)min(a.address - a.range->base, 0xffffffffull), kFlagInterBlock, a.size, &d);
-    // Then taken as the observation it was meant to be: the data it hands
-    // over is not reported again (one bug, one finding).
+    // Then taken as the observation it was meant to be, marked
+    // kObservedNarrowFlag: the data it hands over is scope-too-narrow too
+    // (reportGlobal), as the model classifies it -- widening the scopes
+    // alone would order it.
   }
   GlobalThread *me = a.me;
   if (w.unfenced || w.narrowFence) {
@@ -446,11 +474,13 @@ __device__ __noinline__ void observe(const GAccess &a, const GEntry &w, uint64_t
   // publication, and must not stop the thread acquiring the data's own
   // fenced flag later (a persistent kernel's ticket counter).
   if (!(me->state & kObserved)) {
-    me->state |= kObserved;
+    me->state |= kObserved | (narrow ? kObservedNarrowFlag : 0);
     if (!(me->state & kObservedUnfenced)) {
       me->publishPc = (uint32_t)wpc;
       me->publishBlock = w.block;
     }
+  } else if (!w.narrow && !a.narrow) {
+    me->state &= ~kObservedNarrowFlag; // a device-scope observation too: trusted as before
   }
   // A relaxed read-modify-write acquires nothing by itself (PTX; a lock
   // taken with atomicCAS and no fence after it does not order the critical
@@ -660,11 +690,13 @@ __device__ void checkGlobalWord(const GAccess &a, unsigned long long *word, unsi
     reportInterLaunch(a, w, wpc, a.write ? kGlobalRaceWAW : kGlobalRaceRAW);
   if (a.write && r.bytes && r.tag != tag && concurrentLaunch(st, r.tag) && (r.bytes & bytes) && !(r.sync && a.sync))
     reportInterLaunch(a, r, widenPc32(__ldcg(pcs + 1), a.pc), kGlobalRaceWAR);
-  if (wLive && (w.bytes & bytes) && !wSelf && !(w.sync && a.sync) && concurrent(w))
+  if (wLive && (w.bytes & bytes) && !wSelf && !(w.sync && a.sync) && concurrent(w) && !pcDisagrees(st, w, wpc))
     reportGlobal(a, w, wpc, a.write ? kGlobalRaceWAW : kGlobalRaceRAW, w.sync, w.sync != a.sync && strict, word);
   if (a.write && rLive && (r.bytes & bytes) && !(r.block == block && r.thread == a.thread && !r.several) &&
-      !(r.sync && a.sync) && concurrent(r))
-    reportGlobal(a, r, widenPc32(__ldcg(pcs + 1), a.pc), kGlobalRaceWAR, r.sync);
+      !(r.sync && a.sync) && concurrent(r)) {
+    uint64_t rpc = widenPc32(__ldcg(pcs + 1), a.pc);
+    if (!pcDisagrees(st, r, rpc)) reportGlobal(a, r, rpc, kGlobalRaceWAR, r.sync);
+  }
 
   if (read && !a.write) recordGlobalRead(word, pcs, r, rLive, mine, a.pc);
 }

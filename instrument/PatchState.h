@@ -49,6 +49,7 @@ enum RaceFlags : uint32_t {
   kFlagLanesExited = 1u << 12, // warp-mask-inactive-lane: the named lanes exited without calling (pc2: their exit)
   kFlagFirstRead = 1u << 13,   // race-volatile: the earlier access is a read (else a write)
   kFlagSecondWrite = 1u << 14, // race-volatile: the later (volatile) access is a write
+  kFlagNarrowFlag = 1u << 15,  // scope-too-narrow: data handed over through a block-scope flag or atomic
 };
 
 // What the runtime learnt from a module's SASS (runtime/common/SassAccessIndex.h)
@@ -202,6 +203,8 @@ enum GlobalThreadState : uint32_t {
   kBlockObserved = 1u << 10,  // that synchronising read found a synchronising write of another warp of its block
   kUnreleased = 1u << 11,     // GlobalThread::unreleased holds a word
   kPublishedUnfenced = 1u << 12, // a strong write since its last fence, after plain writes
+  kObservedNarrowFlag = 1u << 13, // its first observation (kObserved) was through a block-scope flag or atomic,
+                                  // and no device-scope one came since
 };
 
 // Per resident block. Epochs continue from one occupant to the next so that

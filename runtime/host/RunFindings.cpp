@@ -309,7 +309,7 @@ private:
                    std::array<unsigned, 3> t2, const std::string &inKernel) {
     f.where = place(r.second);
     std::string reader = "thread " + coordinates(t2) + inKernel;
-    bool narrowAccess = r.kind == kScopeTooNarrow && !(r.flags & kFlagNarrowFence);
+    bool narrowAccess = r.kind == kScopeTooNarrow && !(r.flags & (kFlagNarrowFence | kFlagNarrowFlag));
     if (r.kind == kFenceMissing) {
       if (r.flags & kFlagReaderSide)
         f.message = "read of global memory at " + address(r) + " by " + reader + " after it observed a " +
@@ -321,6 +321,11 @@ private:
                     otherThread(r, t1) + " with no device-scope fence between the write and its publication: " +
                     "the flag or counter may be seen before the data; add __threadfence() before the "
                     "atomic or store that publishes it";
+    } else if (r.flags & kFlagNarrowFlag) {
+      f.message = "access to global memory at " + address(r) + " by " + reader + ", handed over by " +
+                  otherThread(r, t1) + " through a block-scope flag or atomic (atomicExch_block, "
+                  "atomicCAS_block, thread_scope_block), which orders nothing for another block: use device "
+                  "scope for the flag";
     } else if (!narrowAccess) {
       f.message = "read of global memory at " + address(r) + " by " + reader + ", published by " +
                   otherThread(r, t1) + " after a block-scope fence only (__threadfence_block): another block " +

@@ -7,6 +7,9 @@
 // device-scope atomicExch and atomicAdd.
 //
 // EXPECT: scope-too-narrow raise poll
+// The data the flag hands over races too, and widening the scopes alone
+// would order it (docs/run-memory-model.md, "How a race is classified"):
+// EXPECT: scope-too-narrow data use
 #include <cstdio>
 #include <cuda_runtime.h>
 
@@ -15,14 +18,14 @@
 __global__ void hand_over(int* data, int* flag) {
   if (threadIdx.x != 0) return;
   if (blockIdx.x == 0) {
-    data[0] = 42;
+    data[0] = 42;  // @data
     __threadfence();
     atomicExch_block(flag, 1);              // @raise
   } else {
     while (atomicAdd_block(flag, 0) == 0) {  // @poll
     }
     __threadfence();
-    data[1] = data[0] + 1;
+    data[1] = data[0] + 1;  // @use
   }
 }
 

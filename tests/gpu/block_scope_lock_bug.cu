@@ -9,6 +9,9 @@
 // of one block.
 //
 // EXPECT: scope-too-narrow take
+// The critical sections of different blocks race on `total`, and widening
+// the scopes alone would order them:
+// EXPECT: scope-too-narrow update
 #include <cstdio>
 #include <cuda_runtime.h>
 
@@ -19,7 +22,7 @@ __global__ void add_under_lock(int* lock, int* total) {
   while (atomicCAS_block(lock, 0, 1) != 0) {  // @take
   }
   __threadfence();
-  *total = *total + 1;
+  *total = *total + 1;  // @update
   __threadfence();
   atomicExch_block(lock, 0);  // @release
 }

@@ -136,6 +136,25 @@ TEST(GlobalFindings, ScopeTooNarrowTellsAccessFromFence) {
   EXPECT_NE(fs[0].message.find("__threadfence_block"), std::string::npos) << fs[0].message;
 }
 
+// The data a block-scope flag hands to another block (block_scope_flag_bug's
+// data[0]): the data's write and its reader, the flag as the publication.
+TEST(GlobalFindings, ScopeTooNarrowOnDataHandedOverByABlockScopeFlag) {
+  GlobalFixture fx;
+  RawRecord r = fx.record(patch::kScopeTooNarrow, patch::kFlagInterBlock | patch::kFlagNarrowFlag);
+  r.third = r.first;
+  fx.log.records = {r};
+  RunSummary summary;
+  auto fs = findingsFromLog(fx.log, fx.sym, summary);
+  ASSERT_EQ(fs.size(), 1u);
+  EXPECT_EQ(fs[0].rule, "scope-too-narrow");
+  EXPECT_NE(fs[0].message.find("through a block-scope flag or atomic"), std::string::npos) << fs[0].message;
+  EXPECT_EQ(fs[0].message.find("__threadfence_block"), std::string::npos) << fs[0].message;
+  EXPECT_NE(fs[0].notes[0].message.find("the data written"), std::string::npos) << fs[0].notes[0].message;
+  EXPECT_NE(fs[0].notes[1].message.find("published here"), std::string::npos) << fs[0].notes[1].message;
+  EXPECT_EQ(fs[0].evidence->accesses[0].kind, "write");
+  EXPECT_EQ(fs[0].evidence->accesses[1].kind, "read");
+}
+
 TEST(GlobalFindings, UncheckedGlobalAccessesAreCounted) {
   GlobalFixture fx;
   fx.log.globalUntracked = 12;
