@@ -131,6 +131,7 @@ __device__ __forceinline__ uint8_t pcInfoAt(const LaunchState *st, uint64_t pc, 
     // by a helper that fences first) must not be called unfenced.
     me->last = kFromUnknown;
     me->state &= ~(kDirty | kNarrowFenced);
+    if (me->state & kWrotePlain) me->state |= kMayHaveReleased;
     return 0;
   }
   me->last = (uint32_t)i;
@@ -317,6 +318,23 @@ __device__ __forceinline__ bool pcDisagrees(const LaunchState *st, const GEntry 
   return ((st->pcInfo[i] & (kPcStrong | kPcBlockScope)) != 0) != e.sync;
 }
 
+// The pc of the writer entry `w` a store swapped out, when the pc it swapped
+// out before was lost: two stores at once can swap the pc slot and the
+// entry interleaved (T0's pc, T1's pc, T1's entry, T0's entry), so T0 gets
+// T1's entry with the slot's empty pc. The slot then holds the pc of the
+// last store that swapped its pc in, T1's unless a third came between:
+// taken when the SASS agrees with the entry about being strong or atomic,
+// else the pc stays lost (two block-scope atomics at kernel start lost
+// transitive_scope_bug's finding in a quarter of the runs).
+__device__ __forceinline__ uint64_t recoveredPc(const LaunchState *st, const GEntry &w, uint64_t wpc,
+                                                const unsigned int *pcs, uint64_t pc) {
+  if (!lostPc(wpc) || !w.bytes) return wpc;
+  uint64_t now = widenPc32(__ldcg(pcs), pc);
+  uint64_t i = pcIndex(st, now);
+  if (lostPc(now) || i == ~0ull || !(st->pcInfo[i] & kPcKnown) || pcDisagrees(st, w, now)) return wpc;
+  return now;
+}
+
 // Whether `e`, another block's plain write to `word`, was never released
 // (see noteUnreleasedWrite): its thread has not fenced since, and no other
 // thread of its block that is ordered after it has -- past a barrier, a
@@ -358,6 +376,33 @@ __device__ __noinline__ uint32_t unreleasedKind(const GAccess &a, const GEntry &
     return kFenceMissing;
   }
   return raceKind;
+}
+
+// Whether `e`, another block's plain write, was released by nothing: its
+// thread made no strong write (nor ran a callee's unknown accesses) after
+// any plain write, and nothing orders another thread of its block after it
+// (no barrier or __syncwarp of its thread since the write, no named
+// barriers, mbarriers or flags between the block's warps). Then fences on
+// either side would not order a pair with it: the model calls it a data
+// race (race-global), not fence-missing, whatever the reader observed (a
+// lock released with a plain `*lock = 0`). False when not known.
+__device__ __noinline__ bool neverReleased(const GAccess &a, const GEntry &e) {
+  const LaunchState *st = a.st;
+  if (e.sync || st->gridBlocks > kGBlockMask + 1) return false;
+  uint32_t held = *(const volatile unsigned int *)&st->blockSlot[e.block];
+  if (held == 0 || held >= kUnchecked) return false;
+  const Slot *slot = &st->slots[held - 1];
+  const volatile unsigned int *occupant = &slot->occupant;
+  if (*occupant != e.block + 1) return false;
+  const volatile GlobalThread *w = st->global + (size_t)(held - 1) * st->threadsPerBlock + e.thread;
+  uint32_t ws = w->state;
+  if (!(ws & kWrotePlain) || (ws & kMayHaveReleased)) return false;
+  if ((*(const volatile unsigned int *)&slot->threadEpoch[e.thread] & kGEpochMask) != e.epoch ||
+      (*(const volatile unsigned int *)&slot->threadSync[e.thread] & kGSyncMask) != e.warpSync)
+    return false;
+  if (barriersNamed(slot) || *(const volatile unsigned int *)&slot->mbarrierClock != 0) return false;
+  // A new block in the slot since: the state read may be its thread's.
+  return *occupant == e.block + 1;
 }
 
 // `unorderedMixed`: a plain access and another block's atomic or strong
@@ -417,6 +462,8 @@ __device__ __noinline__ void reportGlobal(const GAccess &a, const GEntry &e, uin
       if (!kind) return;
     } else if (raceKind == kGlobalRaceWAR && (s & (kObserved | kObservedUnfenced))) {
       return;
+    } else if (raceKind != kGlobalRaceWAR && (s & (kObserved | kObservedUnfenced)) && neverReleased(a, e)) {
+      // A data race, named by its own kind: no fence would order it.
     } else if (raceKind != kGlobalRaceWAR && (s & kObservedUnfenced)) {
       kind = (s & kObservedNarrowFence) ? kScopeTooNarrow : kFenceMissing;
       if (kind == kScopeTooNarrow) flags |= kFlagNarrowFence;
@@ -634,6 +681,7 @@ __device__ void checkGlobalWord(const GAccess &a, unsigned long long *word, unsi
     __threadfence();
     w = gDecode(rawW);
     wLive = w.bytes && w.tag == tag;
+    wpc = recoveredPc(st, w, wpc, pcs, a.pc);
     if (a.vol && st->volatileRaces) volatileStore(a, w, wpc, bytes);
   } else if (a.write) {
     // A plain store swaps its entry in too: two blocks storing to one word
@@ -645,6 +693,7 @@ __device__ void checkGlobalWord(const GAccess &a, unsigned long long *word, unsi
     rawW = atomicExch(word, gEncode(mine));
     w = gDecode(rawW);
     wLive = w.bytes && w.tag == tag;
+    wpc = recoveredPc(st, w, wpc, pcs, a.pc);
     r = gDecode(__ldcg(word + 1));
     rLive = r.bytes && r.tag == tag;
   }
@@ -752,7 +801,7 @@ __device__ __forceinline__ bool quickGlobalPlain(const LaunchState *st, uint64_t
     if (atomicCAS(word, rawW, gEncode(mine)) != rawW) return false;
     __stcg(pcs, (unsigned int)pc);
     me->unreleased = (unsigned long long)word; // noteUnreleasedWrite(), with kDirty in one store
-    me->state |= kDirty | kUnreleased; // as globalAccess(): data a later publication must fence
+    me->state |= kDirty | kUnreleased | kWrotePlain; // as globalAccess(): data a later publication must fence
   } else {
     recordGlobalRead(word, pcs, r, r.bytes && r.tag == tag, mine, pc);
   }
@@ -791,6 +840,7 @@ __device__ __noinline__ void globalAccess(const LaunchState *st, uint64_t pc, ui
   if (acquiring && (!range || !range->shadow)) me->state |= kAcquired;
   // A publication that leaves earlier plain writes unreleased (fence-missing
   // if another block reads them through it).
+  if (write && sync && (me->state & kWrotePlain)) me->state |= kMayHaveReleased;
   if (write && sync && (me->state & kUnreleased) && !(me->state & kPublishedUnfenced)) {
     me->state |= kPublishedUnfenced;
     me->unfencedPubPc = (uint32_t)pc;
@@ -825,7 +875,7 @@ __device__ __noinline__ void globalAccess(const LaunchState *st, uint64_t pc, ui
     }
   }
   // Any store but an atomic is data a later publication must fence.
-  if (write && !atomic) me->state |= kDirty;
+  if (write && !atomic) me->state |= kDirty | kWrotePlain;
 }
 
 // At a block-wide barrier (before it): the fences the thread ran since its

@@ -205,6 +205,9 @@ enum GlobalThreadState : uint32_t {
   kPublishedUnfenced = 1u << 12, // a strong write since its last fence, after plain writes
   kObservedNarrowFlag = 1u << 13, // its first observation (kObserved) was through a block-scope flag or atomic,
                                   // and no device-scope one came since
+  kWrotePlain = 1u << 14,      // a plain global write
+  kMayHaveReleased = 1u << 15, // a strong write after a plain one, or code whose accesses are unknown
+                               // (a callee's): its plain writes so far may be released
 };
 
 // Per resident block. Epochs continue from one occupant to the next so that
