@@ -4,14 +4,20 @@
 // Thread 0 of every block adds its block's count to a total under a lock:
 // `while (atomicCAS(lock, 0, 1) != 0) {}` ... `*lock = 0;`. The plain store
 // that releases the lock is a data race with the other blocks' atomicCAS on
-// the same word, and with no fence the next owner may read a stale total:
-// the atomicCAS that takes the lock is a relaxed atomic, which acquires
-// nothing without a fence after it (fence-missing at the update). The fixed
-// twin, lock_plain_release_fixed.cu, releases with __threadfence() and
-// atomicExch, and fences after taking the lock.
+// the same word, and the next owner's update of the total races with the
+// previous owner's: a plain store releases nothing, so no fence on either
+// side would order the two critical sections (race-global at the update,
+// docs/run-memory-model.md; not fence-missing, which a fence would fix).
+// The fixed twin, lock_plain_release_fixed.cu, releases with
+// __threadfence() and atomicExch, and fences after taking the lock.
+//
+// The release also comes after the releasing thread observed another
+// block's atomicCAS with no fence between (fence-missing at the release,
+// as the reference checker classifies it).
 //
 // EXPECT: race-global release
-// EXPECT: fence-missing update
+// EXPECT: race-global update
+// EXPECT: fence-missing release
 #include <cstdio>
 #include <cuda_runtime.h>
 
