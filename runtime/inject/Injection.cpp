@@ -27,6 +27,7 @@
 #include <memory>
 #include <map>
 #include <mutex>
+#include <set>
 #include <atomic>
 #include <cerrno>
 #include <fcntl.h>
@@ -424,6 +425,17 @@ private:
     trace("graph instantiated: " + std::to_string(nodeCount) + " nodes, " + std::to_string(edgeCount) + " edges");
   }
 
+  // Whether `node` is the first node of kernel `f` in its graph launch (the
+  // nodes of one graph launch begin one after another, before any ends).
+  bool firstNodeOfKernel(const Sanitizer_GraphNodeLaunchData &node, CUfunction f) {
+    std::pair<uint64_t, uint64_t> launch{reinterpret_cast<uint64_t>(node.graphExec), node.launchId};
+    if (launch != graphLaunch_) {
+      graphLaunch_ = launch;
+      graphLaunchKernels_.clear();
+    }
+    return graphLaunchKernels_.insert(f).second;
+  }
+
   // `node`: set for a kernel node of a graph launch (ordered as work of the
   // stream the graph was launched on, and after its ancestors in the graph
   // only).
@@ -434,6 +446,11 @@ private:
     trace(std::string("launch begin ") + (l.functionName ? l.functionName : "?") + launchIdentity(l, node));
     std::string name = l.functionName ? l.functionName : "";
     bool wanted = filter_->shouldCheck(name, demangle(name));
+    if (wanted && node && !firstNodeOfKernel(*node, l.function)) {
+      noteOnce("kernel " + demangle(name) + " runs in several nodes of one CUDA graph launch, which share one "
+               "detector state (the Sanitizer API keeps a graph node's state per kernel): those nodes were not checked");
+      wanted = false;
+    }
     std::string error;
     std::vector<std::string> warnings;
     if (wanted && !patcher_->ensurePatched(l.module, log_)) {
@@ -444,7 +461,7 @@ private:
       // --patch-floor: the patched code runs, but with no launch state every
       // patch returns at once (the price of the callbacks alone).
       noteOnce("--patch-floor: kernels run patched but unchecked; this run measures the instrumentation's cost only");
-      sanitizerSetLaunchCallbackData(l.hLaunch, l.function, l.hStream, nullptr);
+      setLaunchState(l, node != nullptr, nullptr);
       return;
     }
     trace("setting up the launch");
@@ -459,7 +476,7 @@ private:
         global.concurrentTags[(t >> 5) & 7] |= 1u << (t & 31);
     checker_->traceNext = wanted && trace_->on();
     if (checker_->traceNext) planTrace(l, global);
-    if (wanted && !checker_->begin(l, global, error, warnings)) {
+    if (wanted && !checker_->begin(l, global, node != nullptr, error, warnings)) {
       noteOnce("kernel " + demangle(name) + " was not checked: " + error);
       wanted = false;
     }
@@ -467,7 +484,7 @@ private:
     if (!wanted) {
       traceQueue_->drop(traceKey(l));
       // A kernel launched earlier with our state must not see it again.
-      sanitizerSetLaunchCallbackData(l.hLaunch, l.function, l.hStream, nullptr);
+      setLaunchState(l, node != nullptr, nullptr);
       return;
     }
     trace("launch set up");
@@ -632,6 +649,9 @@ private:
   uint32_t journalCount_ = 0;
   std::unique_ptr<TraceWriter> trace_;
   std::unique_ptr<TraceQueue> traceQueue_;
+  // The graph launch (exec, launch id) whose nodes are beginning, and their kernels.
+  std::pair<uint64_t, uint64_t> graphLaunch_{0, 0};
+  std::set<CUfunction> graphLaunchKernels_;
   std::string reportPath_;
   std::atomic<bool> forked_{false};
 };

@@ -53,8 +53,13 @@ uint64_t residentBlocks(CUfunction f, int sms, uint32_t threads) {
 
 } // namespace
 
-bool LaunchChecker::begin(const Sanitizer_LaunchData &l, const GlobalSetup &global, std::string &error,
-                          std::vector<std::string> &warnings) {
+SanitizerResult setLaunchState(const Sanitizer_LaunchData &l, bool graphNode, const void *state) {
+  if (graphNode) return sanitizerSetCallbackData(l.function, state);
+  return sanitizerSetLaunchCallbackData(l.hLaunch, l.function, l.hStream, state);
+}
+
+bool LaunchChecker::begin(const Sanitizer_LaunchData &l, const GlobalSetup &global, bool graphNode,
+                          std::string &error, std::vector<std::string> &warnings) {
   uint32_t threads = l.blockDim_x * l.blockDim_y * l.blockDim_z;
   if (threads == 0 || threads > 1024) {
     error = "block of " + std::to_string(threads) + " threads";
@@ -188,7 +193,7 @@ bool LaunchChecker::begin(const Sanitizer_LaunchData &l, const GlobalSetup &glob
   if (r == SANITIZER_SUCCESS)
     r = sanitizerMemcpyHostToDeviceAsync(base + oState, &kept.state, sizeof(LaunchState), l.hStream);
   if (r == SANITIZER_SUCCESS)
-    r = sanitizerSetLaunchCallbackData(l.hLaunch, l.function, l.hStream, base + oState);
+    r = setLaunchState(l, graphNode, base + oState);
   if (r != SANITIZER_SUCCESS) {
     pending_.erase(l.hLaunch);
     error = "cannot set up the launch: " + resultText(r);

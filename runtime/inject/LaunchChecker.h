@@ -36,12 +36,23 @@ struct LaunchLimits {
   bool volatileRaces = true; // report race-volatile (CUDA C++'s reading of volatile)
 };
 
+// Gives a launch's patches their detector state (null: every patch returns
+// at once). A kernel node of a CUDA graph gets it per kernel
+// (sanitizerSetCallbackData): the per-launch data set for one node applies
+// to every node of the graph launch, the last one set winning -- seen with
+// CUDA 13.0 on an H200, where graph_edges_fixed's two nodes both ran with
+// the second's state, and the per-launch data also overrides the
+// per-kernel one. Nodes of one kernel in one graph launch therefore share
+// a state (Injection.cpp leaves them unchecked).
+SanitizerResult setLaunchState(const Sanitizer_LaunchData &launch, bool graphNode, const void *state);
+
 class LaunchChecker {
 public:
   explicit LaunchChecker(LaunchLimits limits) : limits_(limits) {}
 
   // Returns false (with `error`) when the launch cannot be checked.
-  bool begin(const Sanitizer_LaunchData &launch, const GlobalSetup &global, std::string &error,
+  // `graphNode`: a kernel node of a CUDA graph launch (setLaunchState).
+  bool begin(const Sanitizer_LaunchData &launch, const GlobalSetup &global, bool graphNode, std::string &error,
              std::vector<std::string> &warnings);
   // Waits for the kernel and appends its records (locations unresolved
   // beyond the launched function's `code`) to `out`; adds the counters to `log`.
