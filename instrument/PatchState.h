@@ -250,11 +250,15 @@ struct Slot {
   // the join of what every warp arriving at it so far had released or knew.
   // Values only grow (a phase may thus hand on a later phase's arrivals:
   // a race may be missed, never invented). Reset per warp at block entry.
+  // Row kMbarrierRow stands for every mbarrier (cuda::barrier) of the
+  // block: an arrive releases into it, a completed wait acquires from it
+  // (one row for all mbarriers and phases: a race may be missed).
   unsigned int namedUsed;
   unsigned int warpKnows[32][32];
-  unsigned int barrierReleased[16][32];
+  unsigned int barrierReleased[17][32];
 };
 
+constexpr uint32_t kMbarrierRow = 16; // Slot::barrierReleased's row of the mbarriers
 constexpr uint32_t kMaxSlotsPerSM = 32;
 constexpr uint32_t kNoSlot = 0xffffffffu;
 // blockSlot[] values besides slot + 1: a warp of the block is claiming one;

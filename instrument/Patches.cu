@@ -331,7 +331,7 @@ __device__ __forceinline__ bool barrierOrdered(const Slot *slot, uint32_t w, uin
 __device__ void resetWarpKnows(const LaunchState *st, Slot *slot, uint32_t warp) {
   uint32_t base = *(volatile unsigned int *)&slot->epochBase, warps = (st->threadsPerBlock + 31) / 32;
   for (uint32_t u = 0; u < warps; ++u) slot->warpKnows[warp][u] = base;
-  for (uint32_t id = 0; id < 16; ++id) slot->barrierReleased[id][warp] = base;
+  for (uint32_t id = 0; id <= kMbarrierRow; ++id) slot->barrierReleased[id][warp] = base;
 }
 
 // Lanes `active` of warp `warp` arrive at barrier `id` (bar.sync, bar.red
@@ -742,12 +742,37 @@ extern "C" __device__ __noinline__ SanitizerPatchResult wcMemcpyAsyncBarrier(voi
   return SANITIZER_PATCH_SUCCESS;
 }
 
+__device__ __forceinline__ bool mbarrierArrival(uint32_t kind) {
+  return kind >= SANITIZER_CUDA_BARRIER_ARRIVE && kind <= SANITIZER_CUDA_BARRIER_ARRIVE_DROP_NOCOMPLETE;
+}
+
 // An mbarrier arrive or completed wait of a traced launch.
 __device__ void traceMbarrier(const LaunchState *st, uint64_t pc, void *barrier, uint32_t kind) {
   if (!st || !st->trace || currentSlot(st) == kNoSlot) return;
-  bool arrive = kind == SANITIZER_CUDA_BARRIER_ARRIVE || kind == SANITIZER_CUDA_BARRIER_ARRIVE_DROP;
+  bool arrive = mbarrierArrival(kind);
   if (!arrive && kind != SANITIZER_CUDA_BARRIER_WAIT) return;
   trace(st, arrive ? kTraceMbarArrive : kTraceMbarWait, pc, (uint64_t)(uintptr_t)barrier, 0, kSpaceShared);
+}
+
+// An arrive on an mbarrier (cuda::barrier) releases what the thread did
+// before it to whoever completes a wait (docs/run-memory-model.md, rule 5):
+// as for bar.arrive (arriveAfter), the converged lanes' warp releases into
+// the mbarriers' row, and what the thread does after arriving is of a
+// later epoch. Called by the converged lanes of a warp.
+__device__ void mbarrierArrived(const LaunchState *st) {
+  if (!st) return;
+  uint32_t s = currentSlot(st);
+  if (s == kNoSlot) return;
+  Slot *slot = &st->slots[s];
+  uint32_t thread = linearThread(), active = __activemask(), lane;
+  asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
+  uint32_t top = warpMax(active, slot->threadEpoch[thread]);
+  if (lane == (uint32_t)(__ffs(active) - 1)) {
+    if (!barriersNamed(slot)) atomicExch(&slot->namedUsed, 1u);
+    barrierArrive(st, slot, thread >> 5, kMbarrierRow, top);
+  }
+  __syncwarp(active);
+  slot->threadEpoch[thread] += 1;
 }
 
 __device__ void mbarrierWaited(void *userdata) {
@@ -755,21 +780,31 @@ __device__ void mbarrierWaited(void *userdata) {
   if (!myAsync(state(userdata), &slot)) return;
   uint32_t tick = atomicAdd(&slot->mbarrierClock, 1u) + 1u;
   atomicMax(&slot->mbarrierLastWait, tick);
+  // The completed phase acquires what the arrivals released (all
+  // mbarriers' arrivals so far: a race may be missed, never invented).
+  const LaunchState *st = state(userdata);
+  uint32_t active = __activemask(), lane;
+  asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
+  if (lane == (uint32_t)(__ffs(active) - 1)) barrierAcquire(st, slot, linearThread() >> 5, kMbarrierRow);
+  __syncwarp(active);
 }
 
-// cuda::barrier / mbarrier waits: copies bound before them are complete.
+// cuda::barrier / mbarrier arrivals release, completed waits acquire (and
+// complete the copies bound before them).
 extern "C" __device__ __noinline__ SanitizerPatchResult wcCudaBarrier(void *userdata, uint64_t pc, void *barrier,
                                                                       uint32_t kind, uint32_t data) {
-  if (kind == SANITIZER_CUDA_BARRIER_WAIT) mbarrierWaited(userdata);
   traceMbarrier(state(userdata), pc, barrier, kind);
+  if (mbarrierArrival(kind)) mbarrierArrived(state(userdata));
+  if (kind == SANITIZER_CUDA_BARRIER_WAIT) mbarrierWaited(userdata);
   return SANITIZER_PATCH_SUCCESS;
 }
 
 extern "C" __device__ __noinline__ SanitizerPatchResult wcCudaBarrierAttempt(void *userdata, uint64_t pc,
                                                                              void *barrier, uint32_t kind,
                                                                              uint32_t data, uint32_t result) {
-  if (kind == SANITIZER_CUDA_BARRIER_WAIT && result) mbarrierWaited(userdata);
   if (kind != SANITIZER_CUDA_BARRIER_WAIT || result) traceMbarrier(state(userdata), pc, barrier, kind);
+  if (mbarrierArrival(kind)) mbarrierArrived(state(userdata));
+  if (kind == SANITIZER_CUDA_BARRIER_WAIT && result) mbarrierWaited(userdata);
   return SANITIZER_PATCH_SUCCESS;
 }
 
