@@ -538,6 +538,22 @@ __device__ __noinline__ void sharedAccess(void *userdata, uint64_t pc, uint32_t 
 
 // ---- bar.arrive (the API gives it no callback) -------------------------------
 
+// The converged lanes of a warp arrive at row `id` of the barriers without
+// waiting (a bar.arrive, an mbarrier arrive): what their warp did so far is
+// released to whoever completes a wait on it, and what they do after
+// arriving is of a later epoch.
+__device__ void arriveWithoutWait(const LaunchState *st, Slot *slot, uint32_t id) {
+  uint32_t thread = linearThread(), active = __activemask(), lane;
+  asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
+  uint32_t top = warpMax(active, slot->threadEpoch[thread]);
+  if (lane == (uint32_t)(__ffs(active) - 1)) {
+    if (!barriersNamed(slot)) atomicExch(&slot->namedUsed, 1u);
+    barrierArrive(st, slot, thread >> 5, id, top);
+  }
+  __syncwarp(active);
+  slot->threadEpoch[thread] += 1;
+}
+
 // The bar.arrive right after the instruction at `pc`, which has no callback
 // of its own (PcArrival): the calling lanes arrive now, their work at `pc`
 // done. Called by the converged lanes of a warp.
@@ -546,19 +562,9 @@ __device__ void arriveAfter(const LaunchState *st, uint64_t pc) {
   if (!word) return;
   uint32_t s = currentSlot(st);
   if (s == kNoSlot) return;
-  Slot *slot = &st->slots[s];
-  uint32_t thread = linearThread(), active = __activemask(), lane;
-  asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
   uint32_t id = (word >> 16) & 15;
   if (st->trace) trace(st, kTraceArrive, pc, 0, (id << 16) | (word & 0xffff));
-  uint32_t top = warpMax(active, slot->threadEpoch[thread]);
-  if (lane == (uint32_t)(__ffs(active) - 1)) {
-    if (!barriersNamed(slot)) atomicExch(&slot->namedUsed, 1u);
-    barrierArrive(st, slot, thread >> 5, id, top);
-  }
-  __syncwarp(active);
-  // What the thread does after arriving is of a later epoch: not released.
-  slot->threadEpoch[thread] += 1;
+  arriveWithoutWait(st, &st->slots[s], id);
 }
 
 } // namespace
@@ -755,24 +761,13 @@ __device__ void traceMbarrier(const LaunchState *st, uint64_t pc, void *barrier,
 }
 
 // An arrive on an mbarrier (cuda::barrier) releases what the thread did
-// before it to whoever completes a wait (docs/run-memory-model.md, rule 5):
-// as for bar.arrive (arriveAfter), the converged lanes' warp releases into
-// the mbarriers' row, and what the thread does after arriving is of a
-// later epoch. Called by the converged lanes of a warp.
+// before it to whoever completes a wait (docs/run-memory-model.md, rule 5),
+// through the mbarriers' row. Called by the converged lanes of a warp.
 __device__ void mbarrierArrived(const LaunchState *st) {
   if (!st) return;
   uint32_t s = currentSlot(st);
   if (s == kNoSlot) return;
-  Slot *slot = &st->slots[s];
-  uint32_t thread = linearThread(), active = __activemask(), lane;
-  asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
-  uint32_t top = warpMax(active, slot->threadEpoch[thread]);
-  if (lane == (uint32_t)(__ffs(active) - 1)) {
-    if (!barriersNamed(slot)) atomicExch(&slot->namedUsed, 1u);
-    barrierArrive(st, slot, thread >> 5, kMbarrierRow, top);
-  }
-  __syncwarp(active);
-  slot->threadEpoch[thread] += 1;
+  arriveWithoutWait(st, &st->slots[s], kMbarrierRow);
 }
 
 __device__ void mbarrierWaited(void *userdata) {
