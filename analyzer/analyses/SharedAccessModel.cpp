@@ -1,4 +1,5 @@
 #include "analyzer/analyses/SharedAccessModel.h"
+#include "analyzer/core/WholeUnit.h"
 #include "analyzer/cuda/CudaBuiltins.h"
 #include "analyzer/cuda/DeviceCode.h"
 #include "analyzer/cuda/Fences.h"
@@ -197,7 +198,7 @@ const Stmt *SharedAccessModel::cfgElement(const FunctionDecl *fn, const Stmt *s)
 void SharedAccessModel::build() {
   ASTContext &ast = ctx_.ast();
   FunctionCollector collector;
-  collector.TraverseDecl(ast.getTranslationUnitDecl());
+  traverseWholeUnit(collector, ast);
   // Scan every body once: the call graph and the candidate accesses.
   for (const FunctionDecl *fn : collector.fns) {
     FunctionInfo &fi = info(fn);

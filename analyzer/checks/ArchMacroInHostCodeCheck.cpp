@@ -8,6 +8,7 @@
 #include "analyzer/checks/ArchRuleSupport.h"
 #include "analyzer/checks/Check.h"
 #include "analyzer/checks/CheckRegistry.h"
+#include "analyzer/core/WholeUnit.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroInfo.h"
@@ -387,7 +388,7 @@ private:
 class FunctionBodies : public RecursiveASTVisitor<FunctionBodies> {
 public:
   explicit FunctionBodies(ASTContext &ast) : sm_(ast.getSourceManager()) {
-    TraverseDecl(ast.getTranslationUnitDecl());
+    traverseWholeUnit(*this, ast);
   }
 
   bool VisitFunctionDecl(FunctionDecl *fd) {

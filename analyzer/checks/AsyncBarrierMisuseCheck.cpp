@@ -18,6 +18,7 @@
 #include "analyzer/checks/CheckRegistry.h"
 #include "analyzer/checks/DivergenceNotes.h"
 #include "analyzer/core/StripExpr.h"
+#include "analyzer/core/WholeUnit.h"
 #include "analyzer/cuda/CudaBuiltins.h"
 #include "analyzer/uniformity/FunctionUniformity.h"
 #include "clang/AST/ParentMapContext.h"
@@ -1019,7 +1020,7 @@ private:
         return true;
       }
     } v(ast, context(), out);
-    v.TraverseDecl(ast.getTranslationUnitDecl());
+    traverseWholeUnit(v, ast);
   }
 
   std::map<const FunctionDecl *, FnInfo> fns_;

@@ -6,6 +6,7 @@
 // headers; the runtime-sized one checks nothing and misbehaves silently.
 #include "analyzer/checks/Check.h"
 #include "analyzer/checks/CheckRegistry.h"
+#include "analyzer/cuda/CooperativeGroups.h"
 #include "clang/AST/DeclTemplate.h"
 
 namespace warpcheck {
@@ -31,7 +32,7 @@ public:
   void registerMatchers(MatchFinder &finder) override {
     finder.addMatcher(
         callExpr(callee(functionDecl(hasName("tiled_partition"), hasParameter(1, hasType(isInteger())),
-                                     hasAncestor(namespaceDecl(hasName("cooperative_groups"))))),
+                                     isInCooperativeGroups())),
                  argumentCountIs(2))
             .bind("call"),
         this);

@@ -7,6 +7,7 @@
 // traps or deadlocks (Cooperative Groups, "Grid Synchronization").
 #include "analyzer/checks/Check.h"
 #include "analyzer/checks/CheckRegistry.h"
+#include "analyzer/cuda/CooperativeGroups.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include <map>
 #include <set>
@@ -27,7 +28,7 @@ public:
   bool runsInDevicePass() const override { return false; }
 
   void registerMatchers(MatchFinder &finder) override {
-    auto inCg = hasAncestor(namespaceDecl(hasName("cooperative_groups")));
+    auto inCg = isInCooperativeGroups();
     // The grid barrier itself.
     finder.addMatcher(
         cxxMemberCallExpr(callee(cxxMethodDecl(hasAnyName("sync", "barrier_arrive", "barrier_wait"),

@@ -7,6 +7,7 @@
 // dataflow analysis cannot see through.
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
 #include <cstdint>
 #include <string>
 
@@ -19,6 +20,10 @@ namespace warpcheck {
 // implementation of cooperative groups, whatever it is) it is.
 enum class CgDetails { Excluded, Included };
 bool inCgNamespace(const clang::Decl *d, CgDetails details);
+// The matcher for a declaration of cooperative groups, details included:
+// `hasAncestor(namespaceDecl(hasName("cooperative_groups")))` without the
+// parent map, which covers the user's code only (core/UserCodeScope.h).
+AST_MATCHER(clang::Decl, isInCooperativeGroups) { return inCgNamespace(&Node, CgDetails::Included); }
 
 struct CgGroup {
   enum Kind : uint8_t { None, Block, Tile, Coalesced, Grid, Cluster, Generic };

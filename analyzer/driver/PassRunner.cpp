@@ -1,4 +1,5 @@
 #include "analyzer/driver/PassRunner.h"
+#include "analyzer/core/UserCodeScope.h"
 #include "analyzer/frontend/CcclCompat.h"
 #include "analyzer/frontend/CudaOverlay.h"
 #include "analyzer/frontend/ErrorRecovery.h"
@@ -106,10 +107,13 @@ public:
     if (ci_.getDiagnostics().hasErrorOccurred()) emptyFunctionsWithErrors(ast, errors_.locations);
     else result_.parsed = true;
     result_.checked = true;
-    finder_.matchAST(ast);
-    for (auto &c : checks_) ctx_.runRule(c->id(), [&] { c->onEndOfTranslationUnit(ast); });
-    for (auto *list : {&checks_, &collectOnly_})
-      for (auto &c : *list) ctx_.runRule(c->id(), [&] { c->collectFacts(ast, *result_.facts); });
+    {
+      UserCodeScope scope(ast, ctx_.options().systemHeaders);
+      finder_.matchAST(ast);
+      for (auto &c : checks_) ctx_.runRule(c->id(), [&] { c->onEndOfTranslationUnit(ast); });
+      for (auto *list : {&checks_, &collectOnly_})
+        for (auto &c : *list) ctx_.runRule(c->id(), [&] { c->collectFacts(ast, *result_.facts); });
+    }
     result_.findings = ctx_.takeFindings();
     double parse = result_.timing.parseSeconds;
     result_.timing = ctx_.timing();
@@ -123,9 +127,9 @@ private:
   // --system-headers asks for findings there: matching them was most of
   // the analysis time of a file with small kernels, for findings that are
   // not reported anyway. Templates of the user's files are still matched in
-  // every instantiation, and the parent map (hasAncestor on a callee in a
-  // header) still covers the whole unit; the rules' end-of-unit work and
-  // their own visitors see the whole unit as before.
+  // every instantiation. The parent map covers the user's declarations only
+  // (UserCodeScope, set in HandleTranslationUnit); the rules' end-of-unit
+  // work and their own visitors see the whole unit (core/WholeUnit.h).
   static MatchFinder::MatchFinderOptions matchOptions(const AnalysisOptions &opts) {
     MatchFinder::MatchFinderOptions o;
     o.IgnoreSystemHeaders = !opts.systemHeaders;
