@@ -92,13 +92,21 @@ struct SharedAccessModel::FunctionInfo {
   std::unique_ptr<CFG> cfg;
   llvm::DenseMap<const Stmt *, std::pair<unsigned, unsigned>> where; // block id, element index
   std::vector<const CFGBlock *> blocks;
-  std::unique_ptr<ParentMap> parents;
+  std::unique_ptr<ParentMap> parents; // parentMap()
   std::set<const VarDecl *> modified; // assigned, incremented or address taken in the body
   std::map<const VarDecl *, unsigned> modifications;
   std::vector<const Expr *> candidates; // lvalues that may name memory
   std::vector<const ForStmt *> forLoops;
   std::vector<bool> live; // blocks reachable from the entry (constant conditions pruned)
   bool built = false;
+
+  // The body's parent map, built on first use: most functions scanned for
+  // their calls (the toolkit's device functions) are never analysed. Null
+  // for a function that was not scanned.
+  const ParentMap *parentMap() {
+    if (built && !parents) parents = std::make_unique<ParentMap>(fn->getBody());
+    return parents.get();
+  }
 };
 
 namespace {
@@ -184,7 +192,8 @@ SharedAccessModel::FunctionInfo &SharedAccessModel::info(const FunctionDecl *fn)
 
 const Stmt *SharedAccessModel::parentOf(const FunctionDecl *fn, const Stmt *s) {
   FunctionInfo &fi = info(fn);
-  return fi.parents ? fi.parents->getParent(s) : nullptr;
+  const ParentMap *pm = fi.parentMap();
+  return pm ? pm->getParent(s) : nullptr;
 }
 
 const Stmt *SharedAccessModel::cfgElement(const FunctionDecl *fn, const Stmt *s) {
@@ -208,7 +217,6 @@ void SharedAccessModel::build() {
     BodyScan scan(fi.modifications, fi.candidates, fi.forLoops, calls);
     scan.TraverseStmt(fn->getBody());
     for (auto &[v, n] : fi.modifications) fi.modified.insert(v);
-    fi.parents = std::make_unique<ParentMap>(fn->getBody());
     for (const CallExpr *c : calls)
       if (const FunctionDecl *callee = c->getDirectCallee())
         if (const FunctionDecl *def = callee->getDefinition(); def && def != fn && runsOnDevice(def))
@@ -548,7 +556,7 @@ void SharedAccessModel::collectAccesses(Frame &f) {
   }
   std::vector<const SharedAccess *> &out = accesses_[&f];
   for (const Expr *e : fi.candidates) {
-    auto [reads, writes] = useOf(e, *fi.parents);
+    auto [reads, writes] = useOf(e, *fi.parentMap());
     if (!reads && !writes) continue;
     auto a = std::make_unique<SharedAccess>();
     a->expr = e;
@@ -561,15 +569,16 @@ void SharedAccessModel::collectAccesses(Frame &f) {
     if (a->size <= 0) continue;
     // Its CFG element, and the counted loops around it.
     const Stmt *s = e;
-    while (s && !fi.where.count(s)) s = fi.parents->getParent(s);
+    while (s && !fi.where.count(s)) s = fi.parentMap()->getParent(s);
     if (!s || !fi.live[fi.where.find(s)->second.first]) continue;
     a->anchor = s;
     // Loops of this frame around the access, then those around each call site.
     const Stmt *inner = e;
     for (const Frame *g = &f; g; inner = g->callSite, g = g->parent) {
       FunctionInfo &gi = info(g->fn);
-      if (!gi.parents) break;
-      for (const Stmt *p = gi.parents->getParent(inner); p; p = gi.parents->getParent(p))
+      const ParentMap *gp = gi.parentMap();
+      if (!gp) break;
+      for (const Stmt *p = gp->getParent(inner); p; p = gp->getParent(p))
         for (const CountedLoop &cl : g->loops)
           if (cl.loop == p) a->loops.push_back(&cl);
       if (!g->callSite) break;
