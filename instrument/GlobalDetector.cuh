@@ -312,10 +312,16 @@ __device__ __forceinline__ bool lostPc(uint64_t pc) { return (uint32_t)pc == 0; 
 // against itself). When the SASS says the pc's instruction is strong or
 // atomic and the entry says the opposite, the pair names the wrong
 // instruction: left unreported, like lostPc (the race shows at other pairs).
-__device__ __forceinline__ bool pcDisagrees(const LaunchState *st, const GEntry &e, uint64_t pc) {
+// Whether the SASS says the instruction at `pc` is strong or atomic: 1 or
+// 0, or -1 when it does not know (another function's code, no SASS).
+__device__ __forceinline__ int pcSync(const LaunchState *st, uint64_t pc) {
   uint64_t i = pcIndex(st, pc);
-  if (i == ~0ull || !(st->pcInfo[i] & kPcKnown)) return false;
-  return ((st->pcInfo[i] & (kPcStrong | kPcBlockScope)) != 0) != e.sync;
+  if (i == ~0ull || !(st->pcInfo[i] & kPcKnown)) return -1;
+  return (st->pcInfo[i] & (kPcStrong | kPcBlockScope)) != 0;
+}
+__device__ __forceinline__ bool pcDisagrees(const LaunchState *st, const GEntry &e, uint64_t pc) {
+  int sync = pcSync(st, pc);
+  return sync >= 0 && sync != (int)e.sync;
 }
 
 // The pc of the writer entry `w` a store swapped out, when the pc it swapped
@@ -330,9 +336,32 @@ __device__ __forceinline__ uint64_t recoveredPc(const LaunchState *st, const GEn
                                                 const unsigned int *pcs, uint64_t pc) {
   if (!lostPc(wpc) || !w.bytes) return wpc;
   uint64_t now = widenPc32(__ldcg(pcs), pc);
-  uint64_t i = pcIndex(st, now);
-  if (lostPc(now) || i == ~0ull || !(st->pcInfo[i] & kPcKnown) || pcDisagrees(st, w, now)) return wpc;
-  return now;
+  return !lostPc(now) && pcSync(st, now) == (int)w.sync ? now : wpc;
+}
+
+// The slot of the block that made `e`, another block's plain write, while
+// that block still holds it (its threads' state is then the writer's), or
+// null: a synchronising entry, a grid too large for the entry's block bits,
+// a block that was not checked or has left its slot. Callers read the
+// state, then ask writerHolds() again: a new block may have come meanwhile.
+__device__ __forceinline__ bool writerHolds(const Slot *slot, const GEntry &e) {
+  return *(const volatile unsigned int *)&slot->occupant == e.block + 1;
+}
+__device__ __forceinline__ const Slot *writerSlot(const LaunchState *st, const GEntry &e) {
+  if (e.sync || st->gridBlocks > kGBlockMask + 1) return nullptr;
+  uint32_t held = *(const volatile unsigned int *)&st->blockSlot[e.block];
+  if (held == 0 || held >= kUnchecked) return nullptr;
+  const Slot *slot = &st->slots[held - 1];
+  return writerHolds(slot, e) ? slot : nullptr;
+}
+// The GlobalThread state of the threads of the block in `slot`.
+__device__ __forceinline__ const GlobalThread *slotThreads(const LaunchState *st, const Slot *slot) {
+  return st->global + (size_t)(slot - st->slots) * st->threadsPerBlock;
+}
+// Whether the block in `slot` orders its warps by more than block-wide
+// barriers (named barriers, mbarriers, flags within the block).
+__device__ __forceinline__ bool warpsOrdered(const Slot *slot) {
+  return barriersNamed(slot) || *(const volatile unsigned int *)&slot->mbarrierClock != 0;
 }
 
 // Whether `e`, another block's plain write to `word`, was never released
@@ -346,13 +375,9 @@ __device__ __forceinline__ uint64_t recoveredPc(const LaunchState *st, const GEn
 __device__ __noinline__ uint32_t unreleasedKind(const GAccess &a, const GEntry &e, const unsigned long long *word,
                                                 uint32_t raceKind, uint32_t &publishPc) {
   const LaunchState *st = a.st;
-  if (e.sync || raceKind == kGlobalRaceWAR || st->gridBlocks > kGBlockMask + 1) return 0;
-  uint32_t held = *(const volatile unsigned int *)&st->blockSlot[e.block];
-  if (held == 0 || held >= kUnchecked) return 0;
-  const Slot *slot = &st->slots[held - 1];
-  const volatile unsigned int *occupant = &slot->occupant;
-  if (*occupant != e.block + 1) return 0;
-  const GlobalThread *threads = st->global + (size_t)(held - 1) * st->threadsPerBlock;
+  const Slot *slot = raceKind == kGlobalRaceWAR ? nullptr : writerSlot(st, e);
+  if (!slot) return 0;
+  const GlobalThread *threads = slotThreads(st, slot);
   const volatile GlobalThread *w = threads + e.thread;
   uint32_t ws = w->state;
   if (!(ws & kUnreleased) || w->unreleased != (unsigned long long)word) return 0;
@@ -361,16 +386,16 @@ __device__ __noinline__ uint32_t unreleasedKind(const GAccess &a, const GEntry &
   // current one that matches the entry's low bits.
   uint32_t top = *(const volatile unsigned int *)&slot->threadEpoch[e.thread];
   uint32_t written = top - ((top - e.epoch) & kGEpochMask);
-  bool warpsOrdered = barriersNamed(slot) || *(const volatile unsigned int *)&slot->mbarrierClock != 0;
+  bool ordered = warpsOrdered(slot);
   for (uint32_t t = 0; t < st->threadsPerBlock; ++t) {
     if (t == e.thread) continue;
     uint32_t fenced = ((const volatile GlobalThread *)threads + t)->fenceEpoch;
     if (!fenced) continue;
     if (fenced - 1 > written) return 0;
-    if (fenced - 1 == written && (warpsOrdered || (t >> 5) == (e.thread >> 5))) return 0;
+    if (fenced - 1 == written && (ordered || (t >> 5) == (e.thread >> 5))) return 0;
   }
   // A new block in the slot since: what was read may be its threads'.
-  if (*occupant != e.block + 1) return 0;
+  if (!writerHolds(slot, e)) return 0;
   if (ws & kPublishedUnfenced) {
     publishPc = pub;
     return kFenceMissing;
@@ -387,22 +412,16 @@ __device__ __noinline__ uint32_t unreleasedKind(const GAccess &a, const GEntry &
 // race (race-global), not fence-missing, whatever the reader observed (a
 // lock released with a plain `*lock = 0`). False when not known.
 __device__ __noinline__ bool neverReleased(const GAccess &a, const GEntry &e) {
-  const LaunchState *st = a.st;
-  if (e.sync || st->gridBlocks > kGBlockMask + 1) return false;
-  uint32_t held = *(const volatile unsigned int *)&st->blockSlot[e.block];
-  if (held == 0 || held >= kUnchecked) return false;
-  const Slot *slot = &st->slots[held - 1];
-  const volatile unsigned int *occupant = &slot->occupant;
-  if (*occupant != e.block + 1) return false;
-  const volatile GlobalThread *w = st->global + (size_t)(held - 1) * st->threadsPerBlock + e.thread;
-  uint32_t ws = w->state;
+  const Slot *slot = writerSlot(a.st, e);
+  if (!slot) return false;
+  uint32_t ws = ((const volatile GlobalThread *)slotThreads(a.st, slot) + e.thread)->state;
   if (!(ws & kWrotePlain) || (ws & kMayHaveReleased)) return false;
   if ((*(const volatile unsigned int *)&slot->threadEpoch[e.thread] & kGEpochMask) != e.epoch ||
       (*(const volatile unsigned int *)&slot->threadSync[e.thread] & kGSyncMask) != e.warpSync)
     return false;
-  if (barriersNamed(slot) || *(const volatile unsigned int *)&slot->mbarrierClock != 0) return false;
+  if (warpsOrdered(slot)) return false;
   // A new block in the slot since: the state read may be its thread's.
-  return *occupant == e.block + 1;
+  return writerHolds(slot, e);
 }
 
 // `unorderedMixed`: a plain access and another block's atomic or strong
