@@ -40,7 +40,7 @@ __global__ void bfsPull(const int* inNbr, int source, int* frontier, int* found,
     if (t == 0) {
       found[level * kBlocks + b] = count[0];
       atomicAdd(&arrived[level], 1);  // expect: fence-missing  // expect-run: fence-missing
-      while (((volatile int*)arrived)[level] < kBlocks) {
+      while (((volatile int*)arrived)[level] < kBlocks) {  // expect-run: race-volatile
       }
       __threadfence();
       int total = 0;

@@ -36,13 +36,13 @@ __global__ void chainedScan(const int* in, int* out, int* prefix, int* ready) {
   if (t == 0) {
     int before = 0;
     if (tile > 0) {
-      while (((volatile int*)ready)[tile - 1] == 0) {
+      while (((volatile int*)ready)[tile - 1] == 0) {  // expect-run: race-volatile
       }
       __threadfence();
       before = prefix[tile - 1];  // expect-run: fence-missing
     }
     prefix[tile] = before + s[kTileItems - 1];
-    ((volatile int*)ready)[tile] = 1;  // expect: fence-missing
+    ((volatile int*)ready)[tile] = 1;  // expect: fence-missing  // expect-run: race-volatile
     carry = before;
   }
   __syncthreads();

@@ -32,12 +32,12 @@ __global__ void histogramMerge(const unsigned char* data, unsigned int* partial,
     partial[b * kBins + t] = local[t];
     __threadfence();
     __syncthreads();
-    if (t == 0) ((volatile int*)ready)[b] = 1;
+    if (t == 0) ((volatile int*)ready)[b] = 1;  // expect-run: race-volatile
     return;
   }
   unsigned int total = local[t];
   for (int src = 1; src < gridDim.x; ++src) {
-    while (((volatile int*)ready)[src] == 0) {
+    while (((volatile int*)ready)[src] == 0) {  // expect-run: race-volatile
     }
     total += partial[src * kBins + t];  // expect: fence-missing  // expect-run: fence-missing
   }

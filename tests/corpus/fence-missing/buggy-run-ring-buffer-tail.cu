@@ -34,20 +34,20 @@ __global__ void pipe(Ring ring, int* checksum) {
   if (blockIdx.x == 0) {
     for (int m = 0; m < kMessages; ++m) {
       if (f == 0) {
-        while (m - *(volatile int*)ring.head >= kSlots) {
+        while (m - *(volatile int*)ring.head >= kSlots) {  // expect-run: race-volatile
         }
         __threadfence();
       }
       __syncthreads();
       ring.records[(m % kSlots) * kFields + f] = m * kFields + f;
       __syncthreads();
-      if (f == 0) *(volatile int*)ring.tail = m + 1;  // expect: fence-missing
+      if (f == 0) *(volatile int*)ring.tail = m + 1;  // expect: fence-missing  // expect-run: race-volatile
     }
   } else {
     int sum = 0;
     for (int m = 0; m < kMessages; ++m) {
       if (f == 0) {
-        while (*(volatile int*)ring.tail <= m) {
+        while (*(volatile int*)ring.tail <= m) {  // expect-run: race-volatile
         }
         __threadfence();
       }
@@ -57,7 +57,7 @@ __global__ void pipe(Ring ring, int* checksum) {
       __syncthreads();
       if (f == 0) {
         __threadfence();
-        *(volatile int*)ring.head = m + 1;
+        *(volatile int*)ring.head = m + 1;  // expect-run: race-volatile
       }
     }
   }

@@ -40,7 +40,7 @@ __global__ void normaliseRows(const float* x, float* staged, float* rowSum, int*
     if (t == 0) atomicExch(&ready[row], 1);
   } else {
     const int row = blockIdx.x - kRows;
-    while (((volatile int*)ready)[row] == 0) {
+    while (((volatile int*)ready)[row] == 0) {  // expect-run: race-volatile
     }
     float v = staged[row * kCols + t] / rowSum[row];  // expect: fence-missing  // expect-run: fence-missing
     y[row * kCols + t] = v;

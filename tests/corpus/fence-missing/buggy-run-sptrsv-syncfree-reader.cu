@@ -32,7 +32,7 @@ __global__ void sptrsv(const int* rowStart, const int* cols, const float* vals, 
     int k = rowStart[i] + lane;
     if (k < rowStart[i + 1]) {
       int j = cols[k];
-      while (((volatile int*)done)[j] == 0) {
+      while (((volatile int*)done)[j] == 0) {  // expect-run: race-volatile
       }
       prod = vals[k] * x[j];  // expect: fence-missing  // expect-run: fence-missing
     }

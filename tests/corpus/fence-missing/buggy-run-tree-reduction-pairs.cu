@@ -42,7 +42,7 @@ __global__ void tournamentSum(const int* in, int n, int* partial, int* ready, in
       return;
     }
     if (b + stride < gridDim.x) {
-      while (((volatile int*)ready)[b + stride] == 0) {
+      while (((volatile int*)ready)[b + stride] == 0) {  // expect-run: race-volatile
       }
       sum += partial[b + stride];  // expect: fence-missing  // expect-run: fence-missing
     }

@@ -41,7 +41,7 @@ __global__ void bfsPull(const int* inNbr, int source, int* frontier, int* found,
       found[level * kBlocks + b] = count[0];
       __threadfence();
       atomicAdd(&arrived[level], 1);
-      while (((volatile int*)arrived)[level] < kBlocks) {
+      while (((volatile int*)arrived)[level] < kBlocks) {  // expect-run: race-volatile
       }
       __threadfence();
       int total = 0;

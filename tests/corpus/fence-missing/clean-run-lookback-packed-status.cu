@@ -44,7 +44,7 @@ __global__ void packedScan(const int* in, int* out, unsigned long long* tileStat
       atomicExch(&tileState[tile], pack(kAggregate, total));
       for (int p = tile - 1; p >= 0; --p) {
         unsigned long long word;
-        while (((word = ((volatile unsigned long long*)tileState)[p]) >> 32) == 0) {
+        while (((word = ((volatile unsigned long long*)tileState)[p]) >> 32) == 0) {  // expect-run: race-volatile
         }
         excl += (int)(unsigned int)word;
         if ((word >> 32) == kPrefix) break;

@@ -50,7 +50,7 @@ __global__ void runningMax(const int* in, int* out, int* carry, int* carryReady,
       }
       carry[i] = max(prev, m);
       __threadfence();
-      ((volatile int*)carryReady)[i] = 1;
+      ((volatile int*)carryReady)[i] = 1;  // expect-run: race-volatile
       before = prev;
     }
     __syncthreads();

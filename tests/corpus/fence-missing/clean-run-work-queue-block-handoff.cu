@@ -48,7 +48,7 @@ __global__ void produceConsume(const float* input, float* items, BatchHeader* he
   } else {
     const int mine = blockIdx.x - kSlots;
     if (t == 0) {
-      while (((volatile int*)full)[mine] == 0) {
+      while (((volatile int*)full)[mine] == 0) {  // expect-run: race-volatile
       }
       __threadfence();
     }

@@ -43,7 +43,7 @@ __global__ void column_pipeline(const float* m, float* stage, int* ready, float*
   } else {
     const int p = blockIdx.x - kStages;
     if (col == 0) {
-      while (*(volatile int*)&ready[p] == 0) {
+      while (*(volatile int*)&ready[p] == 0) {  // expect-run: race-volatile
       }
       __threadfence();
     }

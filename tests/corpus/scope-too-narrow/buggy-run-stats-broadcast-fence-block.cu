@@ -53,7 +53,7 @@ __global__ void standardise(const float* x, float* y, int n, float* stats, int* 
     return;
   }
   if (tid == 0) {
-    while (*(volatile int*)ready == 0) {
+    while (*(volatile int*)ready == 0) {  // expect-run: race-volatile
     }
     __threadfence();
     mean = stats[0]; invStd = stats[1];  // expect-run: scope-too-narrow
