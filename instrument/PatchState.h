@@ -292,6 +292,10 @@ enum TraceKind : uint8_t {
   kTraceRead = 1, kTraceWrite, kTraceRmw, kTraceFence, kTraceBarrier, kTraceSyncwarp, kTraceExit,
   kTraceMbarArrive, kTraceMbarWait, kTraceArrive,
   kTraceMalloc, // device-side malloc() returned `address` (aux: its size, at least 1, at most 2^32 - 1)
+  // cp.async: its shared-memory write (address: the shared offset, aux: bytes);
+  // the thread's group closed; a wait leaving `aux` groups in flight; the
+  // open group bound to the mbarrier at `address` (generic, as kTraceMbar*).
+  kTraceCpAsync, kTraceCpCommit, kTraceCpWait, kTraceCpMbarArrive,
 };
 // kSemRelease: written by the host only (runtime/common/TraceWriter.h).
 enum TraceSem : uint8_t { kSemPlain = 0, kSemRelaxed, kSemAcquire, kSemSc, kSemVolatile, kSemRelease };

@@ -510,9 +510,9 @@ __device__ __noinline__ void sharedAccess(void *userdata, uint64_t pc, uint32_t 
   }
   const Slot *slot = &st->slots[s];
   uint32_t thread = linearThread();
-  if (st->trace && !asyncCopy)
-    trace(st, traceAccessKind(write, atomic), pc, offset, size, kSpaceShared, atomic ? kSemRelaxed : kSemPlain,
-          kScopeCta);
+  if (st->trace)
+    trace(st, asyncCopy ? (uint8_t)kTraceCpAsync : traceAccessKind(write, atomic), pc, offset, size, kSpaceShared,
+          atomic ? kSemRelaxed : kSemPlain, kScopeCta);
   uint32_t epoch = slot->threadEpoch[thread];
   uint32_t sync = slot->threadSync[thread];
   unsigned long long *shadow = st->shadow + 2ull * st->shadowWords * s;
@@ -711,7 +711,10 @@ __device__ __forceinline__ AsyncThread *myAsync(const LaunchState *st, Slot **sl
 // cp.async.commit_group (__pipeline_commit, pipeline.producer_commit).
 extern "C" __device__ __noinline__ SanitizerPatchResult wcPipelineCommit(void *userdata, uint64_t pc) {
   Slot *slot;
-  if (AsyncThread *a = myAsync(state(userdata), &slot)) a->committed += 1;
+  AsyncThread *a = myAsync(state(userdata), &slot);
+  if (!a) return SANITIZER_PATCH_SUCCESS;
+  a->committed += 1;
+  if (state(userdata)->trace) trace(state(userdata), kTraceCpCommit, pc);
   return SANITIZER_PATCH_SUCCESS;
 }
 
@@ -721,6 +724,7 @@ extern "C" __device__ __noinline__ SanitizerPatchResult wcPipelineWait(void *use
   Slot *slot;
   AsyncThread *a = myAsync(state(userdata), &slot);
   if (!a) return SANITIZER_PATCH_SUCCESS;
+  if (state(userdata)->trace) trace(state(userdata), kTraceCpWait, pc, 0, groups);
   if (groups == 0) a->committed += 1;
   uint32_t done = a->committed > groups ? a->committed - groups : 0;
   if (done <= (uint32_t)(a->waits[0] >> 32)) return SANITIZER_PATCH_SUCCESS; // nothing newly complete
@@ -740,6 +744,8 @@ extern "C" __device__ __noinline__ SanitizerPatchResult wcMemcpyAsyncBarrier(voi
   Slot *slot;
   AsyncThread *a = myAsync(state(userdata), &slot);
   if (!a) return SANITIZER_PATCH_SUCCESS;
+  // Keyed like the mbarrier's own events (mbarrierTraceKey).
+  if (state(userdata)->trace) trace(state(userdata), kTraceCpMbarArrive, pc, barrier, 0, kSpaceShared);
   uint32_t tick = atomicAdd(&slot->mbarrierClock, 1u) + 1u;
   for (int i = 3; i > 0; --i) a->binds[i] = a->binds[i - 1];
   a->binds[0] = ((unsigned long long)a->committed << 32) | tick;
@@ -752,12 +758,19 @@ __device__ __forceinline__ bool mbarrierArrival(uint32_t kind) {
   return kind >= SANITIZER_CUDA_BARRIER_ARRIVE && kind <= SANITIZER_CUDA_BARRIER_ARRIVE_DROP_NOCOMPLETE;
 }
 
+// An mbarrier in the trace: its shared-memory address, as the
+// cp.async.mbarrier.arrive callback gives it; the barrier callbacks give a
+// pointer, generic when it points into shared memory.
+__device__ __forceinline__ uint64_t mbarrierTraceKey(const void *barrier) {
+  return __isShared(barrier) ? (uint64_t)__cvta_generic_to_shared(barrier) : (uint64_t)(uintptr_t)barrier;
+}
+
 // An mbarrier arrive or completed wait of a traced launch.
 __device__ void traceMbarrier(const LaunchState *st, uint64_t pc, void *barrier, uint32_t kind) {
   if (!st || !st->trace || currentSlot(st) == kNoSlot) return;
   bool arrive = mbarrierArrival(kind);
   if (!arrive && kind != SANITIZER_CUDA_BARRIER_WAIT) return;
-  trace(st, arrive ? kTraceMbarArrive : kTraceMbarWait, pc, (uint64_t)(uintptr_t)barrier, 0, kSpaceShared);
+  trace(st, arrive ? kTraceMbarArrive : kTraceMbarWait, pc, mbarrierTraceKey(barrier), 0, kSpaceShared);
 }
 
 // An arrive on an mbarrier (cuda::barrier) releases what the thread did

@@ -21,6 +21,10 @@ const char *kindName(uint8_t k) {
   case kTraceMbarArrive: return "mbar_arrive";
   case kTraceMbarWait: return "mbar_wait";
   case kTraceMalloc: return "malloc";
+  case kTraceCpAsync: return "cp_async";
+  case kTraceCpCommit: return "cp_commit";
+  case kTraceCpWait: return "cp_wait";
+  case kTraceCpMbarArrive: return "cp_mbar_arrive";
   default: return nullptr;
   }
 }
@@ -112,7 +116,14 @@ std::string traceLine(int launch, const TraceEvent &e) {
     break;
   case kTraceMbarArrive:
   case kTraceMbarWait:
+  case kTraceCpMbarArrive:
     n = std::snprintf(buf, sizeof buf, ",\"a\":%llu,\"sp\":\"s\"}", e.address);
+    break;
+  case kTraceCpAsync:
+    n = std::snprintf(buf, sizeof buf, ",\"a\":%llu,\"n\":%u,\"sp\":\"s\"}", e.address, e.aux);
+    break;
+  case kTraceCpWait:
+    n = std::snprintf(buf, sizeof buf, ",\"x\":%u}", e.aux);
     break;
   case kTraceMalloc:
     n = std::snprintf(buf, sizeof buf, ",\"a\":%llu,\"n\":%u,\"sp\":\"g\"}", e.address, e.aux);

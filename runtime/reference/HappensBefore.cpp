@@ -6,6 +6,7 @@
 // synchronises with whom. The shadow is exact: every access of every byte.
 #include "runtime/reference/HappensBefore.h"
 #include "runtime/reference/VectorClock.h"
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <tuple>
@@ -115,6 +116,21 @@ struct MbarState {
   std::vector<ReleaseEntry> current, completed;
 };
 
+// A thread's asynchronous copies (cp.async). Each copy writes on its own,
+// some time between its issue and its completion: it is an event of a
+// virtual thread (`idx` in threads_, one per issuing thread, its own clock
+// component) whose clock is the issuer's at the issue, and the issuer joins
+// that component up to a copy's epoch when the copy completes. Copies are
+// numbered in issue order and complete group by group, oldest first, so
+// one component per issuer is exact for cp.async.wait_group; a copy bound
+// to an mbarrier completes with its phase (cp_mbar_arrive).
+struct CopyAgent {
+  uint32_t idx = 0;
+  uint32_t epoch = 0;     // of its latest copy
+  uint32_t committed = 0; // groups closed so far; the open group is `committed`
+  std::vector<std::pair<uint32_t, uint32_t>> inFlight; // (group, epoch), in issue order
+};
+
 struct ByteShadow {
   std::vector<uint32_t> reads, writes; // event indices; RMWs are in writes
 };
@@ -161,6 +177,7 @@ private:
   std::map<BlockKey, uint32_t> slots_; // clock chunk of each block
   std::map<LocKey, std::vector<ReleaseEntry>> releases_;
   std::map<LocKey, MbarState> mbars_;
+  std::map<uint32_t, CopyAgent> agents_; // by issuing thread
   std::map<LocKey, ByteShadow> shadow_;
   static constexpr uint32_t kNoChain = ~0u;
   std::map<LocKey, uint32_t> currentChain_; // per location, the chain its latest write is in
@@ -249,6 +266,10 @@ private:
     case Kind::MbarWait: mbarWait(e, t); break;
     case Kind::Exit: threadExit(e); break;
     case Kind::Malloc: freshAllocation(e); break;
+    case Kind::CpAsync: copyIssued(i, idx); break;
+    case Kind::CpCommit: agentOf(idx).committed += 1; break;
+    case Kind::CpWait: copiesWaited(e, idx); break;
+    case Kind::CpMbarArrive: copiesBound(e, idx); break;
     }
     threads_[idx].clock.tick(threads_[idx].ref);
   }
@@ -620,6 +641,83 @@ private:
       if (levelIncludes(entry.level, same) && levelIncludes(waitLevel, same))
         t.clock.join(entry.clock);
     }
+  }
+
+  // --- asynchronous copies ----------------------------------------------------
+
+  // Not a reference into threads_: making the virtual thread may move them.
+  CopyAgent &agentOf(uint32_t issuer) {
+    auto it = agents_.find(issuer);
+    if (it != agents_.end())
+      return it->second;
+    ThreadState v;
+    const ThreadState &t = threads_[issuer];
+    v.idx = static_cast<uint32_t>(threads_.size());
+    v.launch = t.launch;
+    v.block = t.block;
+    // Its own component: the local indices past the block's threads.
+    v.ref = {t.ref.slot, static_cast<uint32_t>(blockThreads(t.launch)) + t.ref.local, t.ref.launch};
+    CopyAgent a;
+    a.idx = v.idx;
+    threads_.push_back(std::move(v));
+    return agents_.emplace(issuer, a).first->second;
+  }
+
+  // The copy is checked as a write of its virtual thread, ordered after
+  // everything before its issue and, until it completes, before nothing:
+  // the issuer's own later accesses race with it too.
+  void copyIssued(uint32_t i, uint32_t issuer) {
+    CopyAgent &a = agentOf(issuer);
+    ThreadState &v = threads_[a.idx];
+    v.clock.join(threads_[issuer].clock);
+    v.clock.set(v.ref, ++a.epoch);
+    a.inFlight.push_back({a.committed, a.epoch});
+    access(i, v);
+  }
+
+  // The copies of groups before `groups` complete: what the issuer does from
+  // now on is ordered after them.
+  void completeCopies(CopyAgent &a, ThreadState &t, uint32_t groups) {
+    uint32_t upTo = 0;
+    auto done = [&](const std::pair<uint32_t, uint32_t> &c) { return c.first < groups; };
+    for (const auto &c : a.inFlight)
+      if (done(c))
+        upTo = std::max(upTo, c.second);
+    a.inFlight.erase(std::remove_if(a.inFlight.begin(), a.inFlight.end(), done), a.inFlight.end());
+    if (upTo > t.clock.get(threads_[a.idx].ref))
+      t.clock.set(threads_[a.idx].ref, upTo);
+  }
+
+  // cp.async.wait_group N: all but the newest N groups complete. N = 0 also
+  // stands for cp.async.wait_all, which completes the open group too (the
+  // GPU sees one callback for both, instrument/Patches.cu wcPipelineWait).
+  void copiesWaited(const Event &e, uint32_t issuer) {
+    CopyAgent &a = agentOf(issuer);
+    if (e.aux == 0)
+      a.committed += 1;
+    uint32_t left = static_cast<uint32_t>(e.aux);
+    completeCopies(a, threads_[issuer], a.committed > left ? a.committed - left : 0);
+  }
+
+  // cp.async.mbarrier.arrive: the open group completes with the mbarrier's
+  // current phase; whoever completes a wait on it is ordered after the
+  // copies (and after what came before their issue). The virtual thread's
+  // clock names its latest copy: copies of earlier groups still in flight
+  // count as complete there too (more ordering: a race may be missed).
+  void copiesBound(const Event &e, uint32_t issuer) {
+    CopyAgent &a = agentOf(issuer);
+    bool any = false;
+    for (const auto &c : a.inFlight)
+      any |= c.first == a.committed;
+    uint32_t open = a.committed;
+    a.committed += 1;
+    if (!any)
+      return;
+    a.inFlight.erase(std::remove_if(a.inFlight.begin(), a.inFlight.end(),
+                                    [&](const std::pair<uint32_t, uint32_t> &c) { return c.first == open; }),
+                     a.inFlight.end());
+    const ThreadState &v = threads_[a.idx];
+    addEntry(mbars_[locOf(e, e.addr)].current, {v.clock, level(e), v.launch, v.block});
   }
 
   // --- device-side malloc() ----------------------------------------------------

@@ -9,7 +9,13 @@
 
 namespace warpcheck::reference {
 
-enum class Kind { Read, Write, Rmw, Fence, Bar, Arrive, Syncwarp, MbarArrive, MbarWait, Exit, Malloc };
+// CpAsync: a cp.async's write of shared memory, made by the copy on its own
+// after the issuing thread's event (the global read is not traced, as the
+// GPU detector does not check it); CpCommit, CpWait, CpMbarArrive: the
+// thread closes its open group of copies, waits for all but the newest
+// `aux` groups, binds its open group to an mbarrier's phase.
+enum class Kind { Read, Write, Rmw, Fence, Bar, Arrive, Syncwarp, MbarArrive, MbarWait, Exit, Malloc,
+                  CpAsync, CpCommit, CpWait, CpMbarArrive };
 enum class Space { Global, Shared };
 enum class Sem { Plain, Volatile, Relaxed, Acquire, Release, AcqRel, Sc };
 enum class Scope { Cta, Cluster, Gpu, Sys };
@@ -34,13 +40,15 @@ struct Event {
   Sem sem = Sem::Plain;
   Scope scope = Scope::Gpu;
   uint64_t pc = 0;
-  uint64_t aux = 0; // barrier id*65536+count, or a syncwarp mask
+  uint64_t aux = 0; // barrier id*65536+count, a syncwarp mask, or the groups a cp_wait leaves
   std::string file; // optional source location, copied into findings
   int64_t srcLine = -1;
 
-  bool isAccess() const { return kind == Kind::Read || kind == Kind::Write || kind == Kind::Rmw; }
+  bool isAccess() const {
+    return kind == Kind::Read || kind == Kind::Write || kind == Kind::Rmw || kind == Kind::CpAsync;
+  }
   bool reads() const { return kind == Kind::Read || kind == Kind::Rmw; }
-  bool writes() const { return kind == Kind::Write || kind == Kind::Rmw; }
+  bool writes() const { return kind == Kind::Write || kind == Kind::Rmw || kind == Kind::CpAsync; }
   uint32_t warp() const { return static_cast<uint32_t>(thread / 32); }
   uint32_t lane() const { return static_cast<uint32_t>(thread % 32); }
 };

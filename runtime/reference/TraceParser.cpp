@@ -70,7 +70,9 @@ Kind parseKind(const LineReader &r, const std::string &s) {
       {"r", Kind::Read},           {"w", Kind::Write},          {"rmw", Kind::Rmw},
       {"fence", Kind::Fence},      {"bar", Kind::Bar},          {"arrive", Kind::Arrive},
       {"syncwarp", Kind::Syncwarp}, {"mbar_arrive", Kind::MbarArrive},
-      {"mbar_wait", Kind::MbarWait}, {"exit", Kind::Exit},         {"malloc", Kind::Malloc}};
+      {"mbar_wait", Kind::MbarWait}, {"exit", Kind::Exit},         {"malloc", Kind::Malloc},
+      {"cp_async", Kind::CpAsync},   {"cp_commit", Kind::CpCommit}, {"cp_wait", Kind::CpWait},
+      {"cp_mbar_arrive", Kind::CpMbarArrive}};
   auto it = kinds.find(s);
   if (it == kinds.end())
     r.fail("unknown kind \"" + s + "\"");
@@ -262,6 +264,28 @@ void parseEvent(const LineReader &r, const json &o, Trace &trace, OrderState &or
     if (!hasScope)
       e.scope = Scope::Cta; // cuda::barrier's default thread_scope_block
     break;
+  case Kind::CpAsync:
+    e.addr = r.uint(o, "a");
+    e.bytes = static_cast<uint32_t>(r.uint(o, "n"));
+    if (e.bytes == 0 || e.bytes > 256)
+      r.fail("field \"n\" must be 1 to 256 bytes");
+    if (e.space != Space::Shared || !o.count("sp"))
+      r.fail("a cp_async writes shared memory (\"sp\": \"s\")");
+    if (hasSem && e.sem != Sem::Plain)
+      r.fail("a cp_async's write is plain (\"sem\": \"plain\" or none)");
+    break;
+  case Kind::CpWait:
+    e.aux = r.uint(o, "x");
+    if (e.aux > 0xffffffffull)
+      r.fail("cp_wait's \"x\" (the groups left in flight) must be a 32-bit value");
+    break;
+  case Kind::CpMbarArrive:
+    e.addr = r.uint(o, "a");
+    if (!o.count("sp"))
+      r.fail("missing field \"sp\"");
+    e.scope = Scope::Cta;
+    break;
+  case Kind::CpCommit:
   case Kind::Exit:
     break;
   case Kind::Malloc:
@@ -321,6 +345,10 @@ const char *kindName(Kind k) {
   case Kind::MbarWait: return "mbar_wait";
   case Kind::Exit: return "exit";
   case Kind::Malloc: return "malloc";
+  case Kind::CpAsync: return "cp_async";
+  case Kind::CpCommit: return "cp_commit";
+  case Kind::CpWait: return "cp_wait";
+  case Kind::CpMbarArrive: return "cp_mbar_arrive";
   }
   return "?";
 }

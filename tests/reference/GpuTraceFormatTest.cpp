@@ -84,7 +84,7 @@ TEST(GpuTraceFormat, LaunchesWithoutAnOrderingEdgeRace) {
 }
 
 TEST(GpuTraceFormat, EveryKindHasALine) {
-  for (uint8_t k = patch::kTraceRead; k <= patch::kTraceMbarWait; ++k)
+  for (uint8_t k = patch::kTraceRead; k <= patch::kTraceCpMbarArrive; ++k)
     EXPECT_FALSE(run::traceLine(0, event(k, 0, 0, 0x10)).empty()) << (int)k;
   EXPECT_TRUE(run::traceLine(0, event(0, 0, 0, 0x10)).empty());
 }
@@ -203,4 +203,28 @@ TEST(GpuTraceFormat, ABarrierAfterACalleesAccessComesAfterAnAssumedRelease) {
   };
   EXPECT_EQ(kinds(0x120), "fwfb");
   EXPECT_EQ(kinds(0x950), "fwb");
+}
+
+TEST(GpuTraceFormat, AsynchronousCopiesAreWrittenAndChecked) {
+  auto shared = [](uint8_t kind, uint32_t t, uint64_t pc, uint64_t address = 0, uint32_t aux = 16) {
+    return event(kind, 0, t, pc, address, aux, patch::kSemPlain, patch::kScopeCta, patch::kSpaceShared);
+  };
+  EXPECT_EQ(run::traceLine(0, shared(patch::kTraceCpAsync, 2, 0x10, 64)),
+            "{\"l\":0,\"b\":0,\"t\":2,\"k\":\"cp_async\",\"pc\":16,\"a\":64,\"n\":16,\"sp\":\"s\"}");
+  EXPECT_EQ(run::traceLine(0, event(patch::kTraceCpWait, 0, 2, 0x10, 0, 1)),
+            "{\"l\":0,\"b\":0,\"t\":2,\"k\":\"cp_wait\",\"pc\":16,\"x\":1}");
+  EXPECT_EQ(run::traceLine(0, event(patch::kTraceCpCommit, 0, 2, 0x10)),
+            "{\"l\":0,\"b\":0,\"t\":2,\"k\":\"cp_commit\",\"pc\":16}");
+  EXPECT_EQ(run::traceLine(0, shared(patch::kTraceCpMbarArrive, 2, 0x10, 512)),
+            "{\"l\":0,\"b\":0,\"t\":2,\"k\":\"cp_mbar_arrive\",\"pc\":16,\"a\":512,\"sp\":\"s\"}");
+  // Thread 0 copies into s[0..15] and reads it, waiting for the copy first
+  // or not (async_read_before_wait_bug / _fixed).
+  auto readAfter = [&](bool waits) {
+    std::vector<TraceEvent> e = {shared(patch::kTraceCpAsync, 0, 0x100), event(patch::kTraceCpCommit, 0, 0, 0x110)};
+    if (waits) e.push_back(event(patch::kTraceCpWait, 0, 0, 0x120, 0, 0));
+    e.push_back(shared(patch::kTraceRead, 0, 0x130, 0, 4));
+    return e;
+  };
+  EXPECT_EQ(verdict({readAfter(false)}, {{}}), std::vector<std::string>{"race-shared"});
+  EXPECT_EQ(verdict({readAfter(true)}, {{}}), std::vector<std::string>{});
 }
