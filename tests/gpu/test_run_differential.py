@@ -127,3 +127,25 @@ class ReferenceFailure(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class UntracedLaunches(unittest.TestCase):
+    def report(self, errors=(), warnings=(), signal=None):
+        return {"run": {"errors": list(errors), "warnings": list(warnings), "signal": signal}}
+
+    def test_a_program_killed_after_its_launches_is_compared(self):
+        r = self.report(errors=["the program was killed by signal 6 (Aborted); the report covers what was "
+                                "collected before"], signal=6)
+        self.assertEqual(d.untraced_launches(r), "")
+
+    def test_a_launch_running_when_the_program_died_is_not_traced(self):
+        r = self.report(errors=["the program was killed by signal 9 (Killed) while spin(int*) was running; the "
+                                "report covers what was collected before"], signal=9)
+        self.assertEqual(d.untraced_launches(r), "the program was killed during a launch")
+
+    def test_a_failed_launch_and_a_child_process_are_not_traced(self):
+        self.assertEqual(d.untraced_launches(self.report(errors=["... (did the kernel fail?): unspecified launch "
+                                                                 "failure"])), "a launch failed")
+        self.assertEqual(d.untraced_launches(self.report(warnings=["2 finding(s) in a child process (pid 7)"])),
+                         "a child process ran kernels")
+        self.assertEqual(d.untraced_launches({}), "")
