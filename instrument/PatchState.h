@@ -319,6 +319,9 @@ struct LaunchState {
   uint32_t debug;             // count events in Counters::debug*
   uint32_t slotsPerSm;        // where an SM starts looking for a free slot: sm * slotsPerSm
   uint32_t gridBlocks;        // blocks of the launch: the size of blockSlot
+  // --sample-blocks: only blocks sampleFirst .. sampleFirst + sampleBlocks - 1
+  // (linear ids, modulo gridBlocks) are checked; 0: every block.
+  uint32_t sampleBlocks, sampleFirst;
   Slot *slots;                // [numSlots]
   unsigned long long *shadow; // [numSlots][shadowWords][2]: writer, reader
   unsigned int *slotBusy;     // [numSlots] 1 while a block holds it

@@ -198,6 +198,15 @@ __device__ __forceinline__ uint32_t currentSlot(const LaunchState *st) {
   return v == 0 || v >= kUnchecked ? kNoSlot : v - 1;
 }
 
+// Whether --sample-blocks leaves the calling thread's block out: it then
+// never claims a slot (its blockSlot entry stays 0) and every patch finds
+// it unchecked, as a block that found no slot, without counting it so.
+__device__ __forceinline__ bool sampledOut(const LaunchState *st) {
+  if (!st->sampleBlocks) return false;
+  uint32_t n = st->gridBlocks, at = linearBlock();
+  return (at + n - st->sampleFirst) % n >= st->sampleBlocks;
+}
+
 // Called by one lane of each warp entering its block: the first warp of the
 // block takes a free slot; the others wait for the slot it publishes.
 __device__ uint32_t claimSlot(const LaunchState *st) {
@@ -579,7 +588,7 @@ extern "C" __device__ __noinline__ SanitizerPatchResult wcBlockEnter(void *userd
   asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
   uint32_t leader = __ffs(active) - 1;
   uint32_t s = kNoSlot;
-  if (lane == leader) {
+  if (lane == leader && !sampledOut(st)) {
     s = claimSlot(st);
     if (s == kNoSlot) atomicAdd(&st->counters->uncheckedBlocks, (unsigned long long)__popc(active));
   }

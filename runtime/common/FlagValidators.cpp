@@ -25,6 +25,13 @@ bool count(const std::string &option, std::string &flag, std::string &error) {
   return true;
 }
 
+bool positiveCount(const std::string &option, std::string &flag, std::string &error) {
+  uint64_t n;
+  if (!parseCount(option, n) || n == 0) return error = "expected a positive number", false;
+  flag = std::to_string(n);
+  return true;
+}
+
 bool tableCapacity(const std::string &option, std::string &flag, std::string &error) {
   uint64_t n;
   if (!parseCount(option, n) || n == 0 || (n & (n - 1)) || n > (1u << 24))

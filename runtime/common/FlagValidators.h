@@ -20,6 +20,8 @@ using Validator = bool (*)(const std::string &option, std::string &flag, std::st
 
 // A non-negative decimal number; the flag gets it in canonical form.
 bool count(const std::string &option, std::string &flag, std::string &error);
+// A positive decimal number.
+bool positiveCount(const std::string &option, std::string &flag, std::string &error);
 // A power of two up to 2^24: the size of a launch's finding table.
 bool tableCapacity(const std::string &option, std::string &flag, std::string &error);
 // A kernel name filter (runtime/common/KernelFilter.h), compiled here: a

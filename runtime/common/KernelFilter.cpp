@@ -127,8 +127,8 @@ bool NamePattern::matches(const std::string &mangled, const std::string &demangl
 }
 
 KernelFilter::KernelFilter(const std::string &include, const std::string &exclude, uint64_t skip,
-                           uint64_t count)
-    : include_(include), exclude_(exclude), skip_(skip), count_(count) {}
+                           uint64_t count, uint64_t every)
+    : include_(include), exclude_(exclude), skip_(skip), count_(count), every_(every ? every : 1) {}
 
 bool KernelFilter::nameWanted(const std::string &mangled, const std::string &demangled) const {
   if (!include_.empty() && !include_.matches(mangled, demangled)) return false;
@@ -139,7 +139,9 @@ bool KernelFilter::shouldCheck(const std::string &mangled, const std::string &de
   if (!nameWanted(mangled, demangled)) return false;
   uint64_t index = passed_++;
   if (index < skip_) return false;
-  return count_ == 0 || index - skip_ < count_;
+  uint64_t after = index - skip_;
+  if (after % every_ != 0) return false;
+  return count_ == 0 || after / every_ < count_;
 }
 
 } // namespace warpcheck::run

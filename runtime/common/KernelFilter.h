@@ -1,6 +1,8 @@
 #pragma once
 // Which launches are checked: --kernel-name / --kernel-name-exclude, then
-// --launch-skip and --launch-count over the launches that pass.
+// --launch-skip, --launch-sample and --launch-count over the launches that
+// pass: after the skipped ones, one in `every` (the first, the every+1-th,
+// ...), at most `count` of those (0: no limit).
 //
 // A name filter is compute-sanitizer's `key=value[,key=value...]`, every
 // term to match: kns=S (S is a substring of the mangled or demangled name),
@@ -39,7 +41,8 @@ std::vector<std::string> shortNames(const std::string &demangled);
 
 class KernelFilter {
 public:
-  KernelFilter(const std::string &include, const std::string &exclude, uint64_t skip, uint64_t count);
+  KernelFilter(const std::string &include, const std::string &exclude, uint64_t skip, uint64_t count,
+               uint64_t every = 1);
   // The name filters alone (no launch is counted).
   bool nameWanted(const std::string &mangled, const std::string &demangled) const;
   // Call once per launch, in launch order.
@@ -47,7 +50,7 @@ public:
 
 private:
   NamePattern include_, exclude_;
-  uint64_t skip_, count_, passed_ = 0;
+  uint64_t skip_, count_, every_, passed_ = 0;
 };
 
 } // namespace warpcheck::run

@@ -97,6 +97,8 @@ json toJson(const RawLog &log) {
   j["unchecked_accesses"] = log.uncheckedAccesses;
   j["unchecked_block_threads"] = log.uncheckedBlockThreads;
   j["dropped_hazards"] = log.droppedHazards;
+  j["sampled_blocks"] = log.sampledBlocks;
+  j["sampled_launch_blocks"] = log.sampledLaunchBlocks;
   j["global_untracked"] = log.globalUntracked;
   j["global_unshadowed"] = log.globalUnshadowed;
   j["global_unshadowed_bytes"] = log.globalUnshadowedBytes;
@@ -163,6 +165,8 @@ RawLog rawLogFromJson(const json &j) {
     log.uncheckedAccesses = u64(o.required("unchecked_accesses"));
     log.uncheckedBlockThreads = u64(o.required("unchecked_block_threads"));
     log.droppedHazards = u64(o.required("dropped_hazards"));
+    log.sampledBlocks = u64Or0(o, "sampled_blocks");
+    log.sampledLaunchBlocks = u64Or0(o, "sampled_launch_blocks");
     log.globalUntracked = u64Or0(o, "global_untracked");
     log.globalUnshadowed = u64Or0(o, "global_unshadowed");
     log.globalUnshadowedBytes = u64Or0(o, "global_unshadowed_bytes");

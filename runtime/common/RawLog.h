@@ -90,6 +90,9 @@ struct RawLog {
   std::vector<std::string> kernelsChecked; // mangled names, first-seen order
   uint64_t launches = 0, launchesChecked = 0;
   uint64_t uncheckedAccesses = 0, uncheckedBlockThreads = 0, droppedHazards = 0;
+  // --sample-blocks: the blocks checked of the launches that sampled, and
+  // all the blocks of those launches.
+  uint64_t sampledBlocks = 0, sampledLaunchBlocks = 0;
   // Global memory: accesses outside every known allocation, accesses to
   // allocations without a shadow, and the bytes of those allocations;
   // conflicts between blocks of kernels whose SASS could not be read.

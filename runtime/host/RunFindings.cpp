@@ -511,6 +511,11 @@ void summarize(const RawLog &log, RunSummary &summary) {
   if (log.uncheckedAccesses)
     summary.warnings.push_back(std::to_string(log.uncheckedAccesses) +
                                " shared-memory accesses fell outside the shadowed window and were not checked");
+  if (log.sampledLaunchBlocks)
+    summary.warnings.push_back("--sample-blocks: " + std::to_string(log.sampledBlocks) + " of the " +
+                               std::to_string(log.sampledLaunchBlocks) +
+                               " blocks of the launches that sampled were checked; races that involve "
+                               "an unchecked block are not found");
   if (log.uncheckedBlockThreads)
     summary.warnings.push_back(std::to_string(log.uncheckedBlockThreads) +
                                " threads ran in blocks that found no shadow slot and were not checked "

@@ -44,7 +44,7 @@ public:
     flags_ = readFlags(log_.warnings);
     try {
       filter_ = std::make_unique<KernelFilter>(flags_.kernel_name, flags_.kernel_name_exclude,
-                                               flags_.launch_skip, flags_.launch_count);
+                                               flags_.launch_skip, flags_.launch_count, flags_.launch_sample);
     } catch (const std::exception &e) {
       log_.errors.push_back(std::string("bad kernel name pattern: ") + e.what());
       filter_ = std::make_unique<KernelFilter>("", "", 0, 0);
@@ -56,7 +56,7 @@ public:
     }
     checker_ = std::make_unique<LaunchChecker>(
         LaunchLimits{cap, flags_.shadow_budget_mib << 20, flags_.intra_warp, flags_.debug,
-                     std::max<uint64_t>(1, flags_.trace_events), flags_.volatile_races});
+                     std::max<uint64_t>(1, flags_.trace_events), flags_.volatile_races, flags_.sample_blocks});
     patcher_ = std::make_unique<ModulePatcher>(flags_.patches, flags_.cubin_dir, flags_.patch_on_launch,
                                                flags_.global);
     global_ = std::make_unique<GlobalMemory>(flags_.global_shadow_budget_mib << 20);

@@ -74,7 +74,8 @@ bool LaunchChecker::begin(const Sanitizer_LaunchData &l, const GlobalSetup &glob
   uint32_t window = sharedWindowBytes(l.function, l.device, currentDynamicSharedBytes());
   uint32_t words = (window + 3) / 4;
   int sms = smCount(l.device);
-  uint64_t slots = std::min<uint64_t>(residentBlocks(l.function, sms, threads), grid);
+  uint64_t checkedBlocks = limits_.sampleBlocks ? std::min<uint64_t>(limits_.sampleBlocks, grid) : grid;
+  uint64_t slots = std::min<uint64_t>(residentBlocks(l.function, sms, threads), checkedBlocks);
   bool checkGlobal = global.ranges != nullptr;
   uint64_t perSlot = (uint64_t)words * 16 + sizeof(Slot) + sizeof(unsigned int) + sizeof(AsyncThread) * threads +
                      (checkGlobal ? sizeof(GlobalThread) * threads : 0);
@@ -105,6 +106,11 @@ bool LaunchChecker::begin(const Sanitizer_LaunchData &l, const GlobalSetup &glob
   st.debug = limits_.debug ? 1 : 0;
   st.slotsPerSm = (uint32_t)std::max<uint64_t>(1, slots / (uint64_t)sms);
   st.gridBlocks = (uint32_t)grid;
+  if (checkedBlocks < grid) {
+    st.sampleBlocks = (uint32_t)checkedBlocks;
+    st.sampleFirst = (uint32_t)(sampleNext_ % grid);
+    sampleNext_ += checkedBlocks;
+  }
   st.ranges = global.ranges;
   st.rangeCount = global.rangeCount;
   st.launchTag = global.tag;
@@ -264,6 +270,10 @@ bool LaunchChecker::end(const Sanitizer_LaunchData &l, const LaunchedCode &code,
                  std::to_string(counters.uncheckedAccesses);
   log.uncheckedAccesses += counters.uncheckedAccesses;
   log.uncheckedBlockThreads += counters.uncheckedBlocks;
+  if (p.state.sampleBlocks) {
+    log.sampledBlocks += p.state.sampleBlocks;
+    log.sampledLaunchBlocks += p.state.gridBlocks;
+  }
   log.droppedHazards += counters.droppedFindings;
   log.globalUntracked += counters.globalUntracked;
   log.globalUnshadowed += counters.globalUnshadowed;

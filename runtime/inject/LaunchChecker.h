@@ -34,6 +34,7 @@ struct LaunchLimits {
   bool debug = false;
   uint64_t traceEvents = 1u << 22; // capacity of a traced launch's event buffer
   bool volatileRaces = true; // report race-volatile (CUDA C++'s reading of volatile)
+  uint64_t sampleBlocks = 0;  // --sample-blocks: blocks checked per launch (0: all)
 };
 
 // Gives a launch's patches their detector state (null: every patch returns
@@ -103,6 +104,9 @@ private:
   };
 
   LaunchLimits limits_;
+  // --sample-blocks: where the next checked launch's window starts (in
+  // blocks; taken modulo its grid), so that the windows move on.
+  uint64_t sampleNext_ = 0;
   std::map<CUcontext, ContextBuffers> buffers_;
   std::map<Sanitizer_LaunchHandle, Pending> pending_;
 };

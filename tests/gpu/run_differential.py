@@ -161,7 +161,7 @@ def compare(source, opts, compiled):
     if compiled.result():
         return "ERROR", compiled.result()[0]
     checked = gpu.run([opts.warpcheck, "run", "--format", "json", "-o", report, "--trace", trace,
-                       "--trace-launches", str(opts.launches), "--"] + [exe] + args,
+                       "--trace-launches", str(opts.launches)] + gpu.run_options(source) + ["--", exe] + args,
                       opts.warpcheck_timeout, cwd=opts.workdir)
     if checked.timed_out:
         return "ERROR", "warpcheck timed out"

@@ -19,6 +19,8 @@ says what warpcheck must find, in comment lines:
                                              is the only failure, and FAILs as
                                              XPASS once the finding comes
   // ARGS: <args>                            program arguments (shell words)
+  // RUN-OPTIONS: <options>                  options of `warpcheck run` itself
+                                             (shell words: --sample-blocks 8)
   // NVCC: <args>                            extra nvcc arguments (-lcublas)
 
 A line is tagged by ending it with the comment `// @<marker>`. A finding
@@ -70,6 +72,13 @@ EXPECT_NONE_RE = re.compile(r"^\s*//\s*EXPECT-NONE\s*$")
 ARGS_RE = re.compile(r"^\s*//\s*ARGS:(.*)$")
 NVCC_RE = re.compile(r"^\s*//\s*NVCC:(.*)$")
 MESSAGE_RE = re.compile(r"^\s*//\s*EXPECT-MESSAGE:\s*(.*?)\s*$")
+RUN_OPTIONS_RE = re.compile(r"^\s*//\s*RUN-OPTIONS:(.*)$")
+
+
+def run_options(path):
+    """Options of `warpcheck run` the test asks for (// RUN-OPTIONS: lines)."""
+    with open(path, encoding="utf-8") as f:
+        return [o for m in (RUN_OPTIONS_RE.match(line) for line in f) if m for o in shlex.split(m.group(1))]
 
 
 def expected_messages(path):
@@ -286,7 +295,7 @@ def run_test(source, opts, nvcc, arch, compiled=None):
         entry["reasons"] = ["the native run timed out after %ds" % opts.native_timeout]
         return entry, tail(native.err)
 
-    cmd = [opts.warpcheck, "run", "--format", "json", "-o", report, "--", exe] + args
+    cmd = [opts.warpcheck, "run", "--format", "json", "-o", report] + run_options(source) + ["--", exe] + args
     checked = run(cmd, opts.warpcheck_timeout, cwd=opts.workdir)
     entry["warpcheck"] = {"command": " ".join(shlex.quote(a) for a in cmd),
                           "exit_code": checked.code, "seconds": round(checked.seconds, 3),

@@ -71,6 +71,21 @@ TEST(KernelFilter, SkipAndCountApplyToMatchingLaunchesOnly) {
   EXPECT_FALSE(f.shouldCheck("k", "k"));         // count reached
 }
 
+TEST(KernelFilter, SampleChecksOneLaunchInNAfterTheSkippedOnesAndCountCountsThose) {
+  KernelFilter f("k", "", 1, 2, 3);
+  std::vector<bool> checked;
+  for (int i = 0; i < 10; ++i) {
+    EXPECT_FALSE(f.shouldCheck("other", "other")); // does not match: not counted
+    checked.push_back(f.shouldCheck("k", "k"));
+  }
+  // Launch 0 skipped; then 1, 4 (every third), and the count of 2 reached.
+  EXPECT_EQ(checked, (std::vector<bool>{false, true, false, false, true, false, false, false, false, false}));
+  KernelFilter every("", "", 0, 0, 2);
+  EXPECT_TRUE(every.shouldCheck("a", "a"));
+  EXPECT_FALSE(every.shouldCheck("a", "a"));
+  EXPECT_TRUE(every.shouldCheck("a", "a"));
+}
+
 TEST(Flags, ReadsTheEnvironmentAndReportsBadValues) {
   setenv("WARPCHECK_LAUNCH_SKIP", "4", 1);
   setenv("WARPCHECK_INTRA_WARP", "maybe", 1);

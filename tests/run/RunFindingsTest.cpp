@@ -238,6 +238,19 @@ TEST(RunFindings, SummaryCountsWhatWasNotChecked) {
   EXPECT_NE(s.warnings[1].find("9 hazards"), std::string::npos);
 }
 
+TEST(RunFindings, SummarySaysHowManyBlocksASampleChecked) {
+  RawLog log;
+  log.sampledBlocks = 64;
+  log.sampledLaunchBlocks = 1000;
+  RunSummary s;
+  summarize(rawLogFromJson(toJson(log)), s); // and through the raw log's JSON
+  ASSERT_EQ(s.warnings.size(), 1u);
+  EXPECT_NE(s.warnings[0].find("--sample-blocks: 64 of the 1000 blocks"), std::string::npos) << s.warnings[0];
+  RunSummary none;
+  summarize(RawLog{}, none);
+  EXPECT_TRUE(none.warnings.empty());
+}
+
 TEST(RunFindings, CodeInlinedFromToolkitHeadersIsPlacedAtTheCall) {
   Fixture fx;
   fx.log.records = {fx.race(patch::kSyncwarpMissingLane, 0x400, 0x400, 3, 3, 0)};

@@ -42,7 +42,8 @@ struct RunOptions {
 TEST(RunFlagsOptions, PassTheRuntimeTheFlagValues) {
   RunOptions r;
   ASSERT_EQ(r.parse({"--kernel-name", "kns=reduce", "--kernel-name-exclude=scan", "--target-processes",
-                     "application-only", "--launch-skip", "007", "--launch-count", "3", "--table-capacity", "256",
+                     "application-only", "--launch-skip", "007", "--launch-count", "3", "--launch-sample", "4",
+                     "--sample-blocks", "16", "--table-capacity", "256",
                      "--shadow-budget", "64", "--global-shadow-budget", "128", "--patch-stack", "4096", "--no-global",
                      "--no-intra-warp", "--volatile", "ptx", "--trace-launches", "2", "--trace-events", "100",
                      "--patch-floor", "--patch-on-load"}),
@@ -51,6 +52,7 @@ TEST(RunFlagsOptions, PassTheRuntimeTheFlagValues) {
       {"WARPCHECK_KERNEL_NAME", "kns=reduce"},   {"WARPCHECK_KERNEL_NAME_EXCLUDE", "scan"},
       {"WARPCHECK_TARGET_PROCESSES", "application-only"},
       {"WARPCHECK_LAUNCH_SKIP", "7"},            {"WARPCHECK_LAUNCH_COUNT", "3"},
+      {"WARPCHECK_LAUNCH_SAMPLE", "4"},          {"WARPCHECK_SAMPLE_BLOCKS", "16"},
       {"WARPCHECK_TABLE_CAPACITY", "256"},       {"WARPCHECK_SHADOW_BUDGET_MIB", "64"},
       {"WARPCHECK_GLOBAL_SHADOW_BUDGET_MIB", "128"}, {"WARPCHECK_PATCH_STACK", "4096"},
       {"WARPCHECK_GLOBAL", "0"},                 {"WARPCHECK_INTRA_WARP", "0"},
@@ -117,10 +119,11 @@ TEST(RunFlagsOptions, GroupsInHelpOrder) {
   EXPECT_EQ(names(run::FlagGroup::Launches),
             (std::vector<std::string>{"--kernel-name FILTER", "--kernel-name-exclude FILTER",
                                       "--target-processes all|application-only", "--launch-skip N",
-                                      "--launch-count N"}));
+                                      "--launch-count N", "--launch-sample N"}));
   EXPECT_EQ(names(run::FlagGroup::Checks),
             (std::vector<std::string>{"--table-capacity N", "--shadow-budget MIB", "--global-shadow-budget MIB",
-                                      "--patch-stack BYTES", "--no-global", "--no-intra-warp", "--volatile cuda|ptx"}));
+                                      "--patch-stack BYTES", "--sample-blocks N", "--no-global", "--no-intra-warp",
+                                      "--volatile cuda|ptx"}));
   EXPECT_EQ(names(run::FlagGroup::Trace), (std::vector<std::string>{"--trace-launches N", "--trace-events N"}));
   EXPECT_EQ(names(run::FlagGroup::Patching), (std::vector<std::string>{"--patch-floor", "--patch-on-load"}));
 }
@@ -131,6 +134,10 @@ TEST(RunFlagsValidators, CountsAreCanonicalAndTableCapacitiesPowersOfTwo) {
   EXPECT_EQ(flag, "42");
   EXPECT_FALSE(run::validators::count("", flag, error));
   EXPECT_EQ(error, "expected a non-negative number");
+  EXPECT_TRUE(run::validators::positiveCount("03", flag, error));
+  EXPECT_EQ(flag, "3");
+  EXPECT_FALSE(run::validators::positiveCount("0", flag, error));
+  EXPECT_EQ(error, "expected a positive number");
   EXPECT_TRUE(run::validators::tableCapacity("16777216", flag, error));
   EXPECT_EQ(flag, "16777216");
   EXPECT_FALSE(run::validators::tableCapacity("0", flag, error));
