@@ -1,7 +1,6 @@
 // The path-sensitive analysis of asynchronous copies (see AsyncCopyPaths.h).
 #include "analyzer/analyses/AsyncCopyExplorer.h"
 #include "analyzer/analyses/AsyncCopyFindingSites.h"
-#include "llvm/ADT/Hashing.h"
 #include "rules/RuleIds.h"
 
 namespace warpcheck {
@@ -11,30 +10,41 @@ const char *const kPipelineProtocolRule = rule::PipelineProtocol.id;
 
 namespace asynccopy {
 
-size_t hashRegion(const std::optional<Region> &r) { return r ? r->hash() : 0; }
+void hashRegion(StateHash &h, const std::optional<Region> &r) {
+  h.add(r.has_value());
+  if (r) r->hashInto(h);
+}
 
 // The hash of a path state but its constraints and loop counters (see
 // Explorer::merge). Values are hashed as they are, not through their string
-// keys: this runs at every block a path enters.
+// keys, word by word (StateHash.h): this runs at every block a path enters.
 size_t hashState(const State &s) {
-  size_t h = 0;
+  StateHash h;
+  h.add(s.frames.size());
   for (const Frame &f : s.frames) {
-    h = llvm::hash_combine(h, f.info, f.block, f.elem, f.call);
-    for (const auto &[v, val] : f.env)
-      h = llvm::hash_combine(h, v, val.num.has_value(), val.num ? val.num->hash() : 0, hashRegion(val.addr));
+    h.add(f.info).add(f.block).add(f.elem).add(f.call).add(f.env.size());
+    for (const auto &[v, val] : f.env) {
+      h.add(v).add(val.num.has_value());
+      if (val.num) val.num->hashInto(h);
+      hashRegion(h, val.addr);
+    }
   }
-  auto hashBatch = [](size_t h, const Batch &b) {
-    h = llvm::hash_combine(h, b.completed, b.copies.size());
-    for (const CopyRecord &c : b.copies)
-      h = llvm::hash_combine(h, c.site, hashRegion(c.dst), hashRegion(c.src), c.survived, c.survivedUncommitted);
-    return h;
+  auto hashBatch = [&h](const Batch &b) {
+    h.add(b.completed).add(b.copies.size());
+    for (const CopyRecord &c : b.copies) {
+      h.add(c.site);
+      hashRegion(h, c.dst);
+      hashRegion(h, c.src);
+      h.add(c.survived).add(c.survivedUncommitted);
+    }
   };
+  h.add(s.queues.size());
   for (const Queue &q : s.queues) {
-    h = llvm::hash_combine(h, q.kind, q.object, q.tracked, q.acquired, q.quit, q.waitsUnreleased, q.batches.size());
-    for (const Batch &b : q.batches) h = hashBatch(h, b);
-    h = hashBatch(h, q.open);
+    h.add(q.kind).add(q.object).add(q.tracked).add(q.acquired).add(q.quit).add(q.waitsUnreleased).add(q.batches.size());
+    for (const Batch &b : q.batches) hashBatch(b);
+    hashBatch(q.open);
   }
-  return h;
+  return h.value();
 }
 
 // ---- exploration ------------------------------------------------------------------------

@@ -18,7 +18,16 @@ std::string Lin::key() const {
   return s;
 }
 
-size_t Lin::hash() const { return llvm::hash_combine(c, llvm::hash_combine_range(terms.begin(), terms.end())); }
+void Lin::hashInto(StateHash &h) const {
+  h.add(c).add(terms.size());
+  for (const auto &[a, k] : terms) h.add(a).add(k);
+}
+
+size_t Lin::hash() const {
+  StateHash h;
+  hashInto(h);
+  return h.value();
+}
 
 namespace {
 
@@ -117,11 +126,18 @@ std::string Region::key() const {
   return s;
 }
 
+void Region::hashInto(StateHash &h) const {
+  h.add(root).add(steps.size());
+  for (const Step &st : steps) {
+    h.add(st.field).add(st.stride).add(st.index.has_value());
+    if (st.index) st.index->hashInto(h);
+  }
+}
+
 size_t Region::hash() const {
-  size_t h = llvm::hash_value(root);
-  for (const Step &st : steps)
-    h = llvm::hash_combine(h, st.field, st.stride, st.index.has_value(), st.index ? st.index->hash() : 0);
-  return h;
+  StateHash h;
+  hashInto(h);
+  return h.value();
 }
 
 std::string Region::shape() const {

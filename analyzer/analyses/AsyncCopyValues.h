@@ -12,6 +12,7 @@
 //   combinations of atoms (an interval each), so that correlated conditions
 //   (`if (k + 1 < n)` twice, a loop bound tested again after the loop) are
 //   decided consistently along a path.
+#include "analyzer/analyses/StateHash.h"
 #include "clang/AST/Decl.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
@@ -36,6 +37,7 @@ struct Lin {
   std::string key() const;
   // Equal Lins hash alike; cheaper than hashing key() (see hashState).
   size_t hash() const;
+  void hashInto(StateHash &h) const;
 };
 
 std::optional<Lin> add(const Lin &a, const Lin &b);
@@ -86,6 +88,7 @@ struct Region {
   std::string key() const;
   // Equal Regions hash alike; cheaper than hashing key().
   size_t hash() const;
+  void hashInto(StateHash &h) const;
   // Moves the innermost index by `bytes` (pointer arithmetic).
   void offsetBytes(const std::optional<Lin> &bytes);
   // The byte offset from the root, when every step is known.
