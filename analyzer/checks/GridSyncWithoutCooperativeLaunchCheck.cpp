@@ -36,9 +36,10 @@ public:
                           hasAncestor(functionDecl().bind("caller")))
             .bind("gridSync"),
         this);
-    // Every call between functions, for the call graph.
-    finder.addMatcher(callExpr(callee(functionDecl().bind("callee")), hasAncestor(functionDecl().bind("caller"))),
-                      this);
+    // Every call between functions, for the call graph. Its caller is looked
+    // up only where a grid barrier needs it (callersOf): an ancestor search
+    // per call of the unit was most of this rule's time.
+    finder.addMatcher(callExpr(callee(functionDecl().bind("callee"))).bind("call"), this);
     // Launches: <<<>>>, and the launch APIs that take the kernel as an argument.
     finder.addMatcher(cudaKernelCallExpr(callee(functionDecl().bind("kernel"))).bind("chevrons"), this);
     finder.addMatcher(callExpr(callee(functionDecl(hasAnyName("cudaLaunchKernel", "cudaLaunchCooperativeKernel",
@@ -51,6 +52,15 @@ public:
                       this);
   }
 
+  // A call is a step of the file, as it was when the match bound the caller
+  // and the callee (which CheckContext::functionOf attributes to no single
+  // function): attributing it by the bound call would look up its
+  // enclosing function, the search the call graph now avoids.
+  void run(const MatchFinder::MatchResult &result) override {
+    if (result.Nodes.getNodeAs<CallExpr>("call")) context().runRuleOn(id(), nullptr, [&] { check(result); });
+    else Check::run(result);
+  }
+
   void check(const MatchFinder::MatchResult &result) override {
     auto canon = [](const FunctionDecl *f) { return f ? f->getCanonicalDecl() : nullptr; };
     const auto *caller = canon(result.Nodes.getNodeAs<FunctionDecl>("caller"));
@@ -59,10 +69,7 @@ public:
       return;
     }
     if (const auto *callee = result.Nodes.getNodeAs<FunctionDecl>("callee")) {
-      // thread_group::sync() dispatches on the group's run-time type, grid
-      // among others: a tile or block passed as a thread_group would reach
-      // the grid barrier through it on paper only.
-      if (caller && !isTypeErasedSync(caller)) callers_[canon(callee)].insert(caller);
+      calls_[canon(callee)].push_back(result.Nodes.getNodeAs<CallExpr>("call"));
       return;
     }
     const auto *kernel = canon(result.Nodes.getNodeAs<FunctionDecl>("kernel"));
@@ -80,8 +87,11 @@ public:
     // Functions that reach a grid barrier, from the barriers up the callers.
     // The matchers see the user's files only (PassRunner.cpp): a library
     // function called from there (cg::sync(grid)) is looked into here.
-    for (const auto &[callee, callers] : callers_)
-      if (!syncSite_.count(callee) && ctx.getSourceManager().isInSystemHeader(callee->getLocation()))
+    // (Only callees with a caller, in the order of the callee's address:
+    // librarySync's memo depends on the order of its queries.)
+    for (const auto &[callee, calls] : calls_)
+      if (!syncSite_.count(callee) && ctx.getSourceManager().isInSystemHeader(callee->getLocation()) &&
+          !callersOf(ctx, callee, /*first=*/true).empty())
         if (SourceLocation loc = librarySync(callee); loc.isValid()) syncSite_[callee] = loc;
     std::map<const FunctionDecl *, SourceLocation> reaches = syncSite_;
     std::vector<const FunctionDecl *> work;
@@ -89,7 +99,7 @@ public:
     while (!work.empty()) {
       const FunctionDecl *fn = work.back();
       work.pop_back();
-      for (const FunctionDecl *caller : callers_[fn])
+      for (const FunctionDecl *caller : callersOf(ctx, fn, /*first=*/false))
         if (reaches.emplace(caller, reaches[fn]).second) work.push_back(caller);
     }
     for (const Launch &l : launches_) {
@@ -103,6 +113,23 @@ public:
   }
 
 private:
+  // The functions whose calls of `callee` this pass matched: each call's
+  // nearest enclosing function, as hasAncestor(functionDecl()) finds it.
+  // thread_group::sync() dispatches on the group's run-time type, grid
+  // among others: a tile or block passed as a thread_group would reach the
+  // grid barrier through it on paper only, so it is no caller. With
+  // `first`, stops at the first caller found (whether there is one).
+  const std::set<const FunctionDecl *> &callersOf(ASTContext &ctx, const FunctionDecl *callee, bool first) {
+    Callers &c = callers_[callee];
+    const std::vector<const CallExpr *> &calls = calls_[callee];
+    auto enclosing = callExpr(hasAncestor(functionDecl().bind("caller")));
+    for (; c.searched < calls.size() && !(first && !c.found.empty()); ++c.searched)
+      for (const BoundNodes &b : match(enclosing, *calls[c.searched], ctx))
+        if (const auto *caller = b.getNodeAs<FunctionDecl>("caller"); caller && !isTypeErasedSync(caller))
+          c.found.insert(caller->getCanonicalDecl());
+    return c.found;
+  }
+
   static bool isGridSync(const CXXMemberCallExpr *call) {
     const CXXMethodDecl *m = call->getMethodDecl();
     if (!m || !m->getIdentifier() || !m->getParent()->getIdentifier()) return false;
@@ -151,7 +178,12 @@ private:
     std::string how;
   };
   std::map<const FunctionDecl *, SourceLocation> syncSite_;
-  std::map<const FunctionDecl *, std::set<const FunctionDecl *>> callers_;
+  std::map<const FunctionDecl *, std::vector<const CallExpr *>> calls_; // by callee
+  struct Callers {
+    std::set<const FunctionDecl *> found;
+    size_t searched = 0; // calls of calls_ looked at so far
+  };
+  std::map<const FunctionDecl *, Callers> callers_; // callersOf, memoised
   std::map<const FunctionDecl *, SourceLocation> library_; // librarySync, memoised
   std::vector<Launch> launches_;
 };
