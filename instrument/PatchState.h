@@ -294,7 +294,8 @@ enum TraceKind : uint8_t {
   kTraceMalloc, // device-side malloc() returned `address` (aux: its size, at least 1, at most 2^32 - 1)
   // cp.async: its shared-memory write (address: the shared offset, aux: bytes);
   // the thread's group closed; a wait leaving `aux` groups in flight; the
-  // open group bound to the mbarrier at `address` (generic, as kTraceMbar*).
+  // open group bound to the mbarrier at shared address `address` (kTraceMbar*
+  // name mbarriers by their shared address too: Patches.cu mbarrierTraceKey).
   kTraceCpAsync, kTraceCpCommit, kTraceCpWait, kTraceCpMbarArrive,
 };
 // kSemRelease: written by the host only (runtime/common/TraceWriter.h).
