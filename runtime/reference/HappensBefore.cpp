@@ -68,11 +68,13 @@ struct ThreadState {
   bool inSyncwarp = false;
   SyncwarpKey syncwarp;
   std::map<uint32_t, uint32_t> syncwarpCalls; // per mask: how many so far
-  // Its latest event, when that is a __syncwarp: the call's pc and mask
-  // (warp-mask-nonuniform compares the masks of one program point).
+  // Its latest __syncwarp: the call's pc and mask (warp-mask-nonuniform
+  // compares the masks of one program point), how many it had made before
+  // it, and whether it is still its latest event.
   bool atSyncwarp = false;
   uint64_t syncwarpPc = 0;
   uint32_t syncwarpMask = 0;
+  uint32_t syncwarpIndex = 0, syncwarpsMade = 0;
   // A strong read whose observation waits for the thread's next event
   // (see `step`): its event index, or none.
   std::optional<uint32_t> observing;
@@ -555,6 +557,7 @@ private:
     t.atSyncwarp = true;
     t.syncwarpPc = e.pc;
     t.syncwarpMask = mask;
+    t.syncwarpIndex = t.syncwarpsMade++;
     uint32_t k = t.syncwarpCalls[mask]++; // the lane's k-th syncwarp with this mask
     SyncwarpKey key{e.launch, e.block, e.warp(), mask, k};
     SyncwarpGroup &g = syncwarps_[key];
@@ -566,10 +569,13 @@ private:
       g.exitedAtCall = exitedNow(key);
       openSyncwarps_.insert(key);
       // Named lanes waiting at this program point with another mask
-      // (converged lanes may be traced in any order).
+      // (converged lanes may be traced in any order), or whose latest
+      // call was this one (as many calls made before it) with another
+      // mask: they passed it in an earlier group of the diverged warp.
       for (uint32_t m = mask & ~bit; m; m &= m - 1) {
         const ThreadState *o = laneThread(e, __builtin_ctz(m));
-        if (o && o->atSyncwarp && o->syncwarpPc == e.pc && o->syncwarpMask != mask)
+        if (o && o->syncwarpsMade && o->syncwarpPc == e.pc && o->syncwarpMask != mask &&
+            (o->atSyncwarp || o->syncwarpIndex == t.syncwarpIndex))
           g.otherMask |= m & -m;
       }
     } else if (e.pc != g.pc) {

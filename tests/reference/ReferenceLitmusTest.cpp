@@ -518,6 +518,47 @@ TEST(ReferenceLitmus, ConvergedLanesPassingAnotherMaskAreNonuniformNotInactive) 
   }
 }
 
+TEST(ReferenceLitmus, AGroupThatPassedTheCallWithAnotherMaskAndMovedOnIsNonuniform) {
+  // syncwarp_nonuniform_diverged_bug: lanes 16-31 pass the one __syncwarp
+  // (pc 20) of a helper with 0xffff0000 and go on (a write each) before
+  // lanes 0-15 come to it, from the other branch, with 0xffffffff.
+  std::string t = header(0, 1, 32);
+  for (int l = 16; l < 32; ++l)
+    t += sync(0, l, "syncwarp", 0xffff0000u, 20);
+  for (int l = 16; l < 32; ++l)
+    t += access(0, l, "w", l * 4, "plain", "", 30);
+  for (int l = 0; l < 16; ++l)
+    t += sync(0, l, "syncwarp", 0xffffffffu, 20);
+  for (int l = 0; l < 32; ++l)
+    t += sync(0, l, "exit", 0, 40);
+  auto f = findingsOf(t);
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].rule, "warp-mask-nonuniform");
+  EXPECT_EQ(f[0].missingLanes, 0xffff0000u);
+}
+
+TEST(ReferenceLitmus, AnEarlierCallAtTheSameProgramPointIsNotTheCorrespondingOne) {
+  // Lanes 16-31 call the __syncwarp at pc 20 twice with 0xffff0000 and
+  // move on; lanes 0-15 then make their first call there, with 0xffffffff.
+  // Lanes 16-31's latest call at pc 20 was their second, not the one that
+  // corresponds to it (as many calls made before): they never make a
+  // corresponding call, so they are inactive, not nonuniform.
+  std::string t = header(0, 1, 32);
+  for (int call = 0; call < 2; ++call)
+    for (int l = 16; l < 32; ++l)
+      t += sync(0, l, "syncwarp", 0xffff0000u, 20);
+  for (int l = 16; l < 32; ++l)
+    t += access(0, l, "w", l * 4, "plain", "", 30);
+  for (int l = 0; l < 16; ++l)
+    t += sync(0, l, "syncwarp", 0xffffffffu, 20);
+  for (int l = 0; l < 32; ++l)
+    t += sync(0, l, "exit", 0, 40);
+  auto f = findingsOf(t);
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].rule, "warp-mask-inactive-lane");
+  EXPECT_EQ(f[0].missingLanes, 0xffff0000u);
+}
+
 TEST(ReferenceLitmus, DisjointMasksAtOneSyncwarpAreFine) {
   // tile<16>.sync(): the half-warps at one __syncwarp with disjoint masks.
   std::string t = header(0, 1, 32);
