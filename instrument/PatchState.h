@@ -22,7 +22,7 @@ enum FindingKind : uint32_t {
   kBarrierDivergent = 4, // threads of a block wait at different barriers
   kSyncwarpMissingLane = 5,  // caller not named in its own __syncwarp mask
   kSyncwarpInactiveLane = 6, // named lanes met the caller at another __syncwarp()
-  kSyncwarpNonuniform = 7,   // converged lanes pass different masks
+  kSyncwarpNonuniform = 7,   // lanes reaching one call pass different masks
   // Global memory (GlobalDetector.cuh).
   kGlobalRaceRAW = 8,        // RaceFlags say intra-warp / intra-block / inter-block
   kGlobalRaceWAR = 9,
@@ -228,6 +228,10 @@ struct Slot {
   // and its mask. 0 when none is open.
   unsigned long long warpOpenSync[32];
   unsigned int warpOpenMask[32];
+  // Each thread's latest __syncwarp(): its mask, its program point and how
+  // many the thread had completed before it (syncCallRecord), 0 for none;
+  // a group that comes to the call later compares its mask with these.
+  unsigned long long threadLastSync[1024];
   // Ticks at each mbarrier binding and wait, so that a binding can be
   // compared with the latest wait on any mbarrier of the block.
   unsigned int mbarrierClock;

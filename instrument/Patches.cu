@@ -598,6 +598,7 @@ extern "C" __device__ __noinline__ SanitizerPatchResult wcBlockEnter(void *userd
   if (lane == leader) resetWarpKnows(st, slot, linearThread() >> 5);
   slot->threadEpoch[linearThread()] = slot->epochBase;
   slot->threadSync[linearThread()] = 0;
+  slot->threadLastSync[linearThread()] = 0;
   *asyncOf(st, s, linearThread()) = AsyncThread{};
   if (st->global) st->global[(size_t)s * st->threadsPerBlock + linearThread()] = GlobalThread{0, 0, 0, kFromEntry, nullptr, nullptr, 0, 0, 0, 0};
   return SANITIZER_PATCH_SUCCESS;
@@ -902,6 +903,30 @@ extern "C" __device__ __noinline__ SanitizerPatchResult wcBarrierRelease(void *u
 // it for the lanes that opened it, which are waiting in it meanwhile). If a
 // named lane exits instead, the call is reported (wcBlockExit) and never
 // counted: accesses of the lanes that were not there stay unordered.
+// Slot::threadLastSync's record of a __syncwarp(mask) at `pc`, called after
+// `completed` others: bit 63 set, bits 52-62 the count, 32-51 the pc's
+// instruction index (low bits), 0-31 the mask.
+__device__ __forceinline__ unsigned long long syncCallRecord(uint64_t pc, uint32_t mask, uint32_t completed) {
+  return (1ull << 63) | ((unsigned long long)(completed & 0x7ff) << 52) |
+         ((unsigned long long)((pc >> 4) & 0xfffff) << 32) | mask;
+}
+
+// The named lanes of `absent` whose latest __syncwarp() was this same call
+// (same program point, as many completed before it) with another mask:
+// they passed it in an earlier group (the warp diverged), and a lane named
+// in a mask must pass that same mask.
+__device__ uint32_t passedWithOtherMask(const Slot *slot, uint32_t warp, uint64_t pc, uint32_t mask,
+                                        uint32_t absent, uint32_t completed) {
+  uint32_t other = 0;
+  unsigned long long same = syncCallRecord(pc, mask, completed);
+  for (uint32_t m = absent; m; m &= m - 1) {
+    uint32_t lane = __ffs(m) - 1;
+    unsigned long long rec = *(const volatile unsigned long long *)&slot->threadLastSync[warp * 32 + lane];
+    if ((rec >> 32) == (same >> 32) && (uint32_t)rec != mask) other |= 1u << lane;
+  }
+  return other;
+}
+
 __device__ bool trackDivergedSync(const LaunchState *st, Slot *slot, uint32_t warp, uint64_t pc, uint32_t mask,
                                   uint32_t active, uint32_t thread) {
   unsigned long long *open = &slot->warpOpenSync[warp];
@@ -913,8 +938,17 @@ __device__ bool trackDivergedSync(const LaunchState *st, Slot *slot, uint32_t wa
     bool stale = cur != 0 && (((uint32_t)cur | exited) & openMask) == openMask;
     unsigned long long next;
     if (cur == 0 || stale) {
-      if ((mask & ~exited & ~active) == 0) return false; // all named lanes are here
-      next = ((unsigned long long)(uint32_t)pc << 32) | active;
+      uint32_t absent = mask & ~exited & ~active;
+      if (absent == 0) return false; // all named lanes are here
+      // Named lanes that passed this call before, with another mask: a
+      // warp-mask-nonuniform error, and not awaited (nor reported as
+      // inactive when they exit, as the reference does not).
+      uint32_t other = passedWithOtherMask(slot, warp, pc, mask, absent, slot->threadSync[thread]);
+      if (other) {
+        record(st, kSyncwarpNonuniform, pc, pc, thread, thread, mask, 0, other);
+        if ((absent & ~other) == 0) return false;
+      }
+      next = ((unsigned long long)(uint32_t)pc << 32) | active | other;
       if (atomicCAS(open, cur, next) == cur) {
         atomicExch(&slot->warpOpenMask[warp], mask);
         return true;
@@ -925,6 +959,14 @@ __device__ bool trackDivergedSync(const LaunchState *st, Slot *slot, uint32_t wa
     if (openPc != (uint32_t)pc && (openMask & active))
       record(st, kSyncwarpInactiveLane, widenPc(openPc, pc), pc, thread, thread, openMask, 0,
              openMask & active);
+    // Named lanes that come to the same call in a group of their own with
+    // another mask: converged lanes are compared in wcSyncwarp, these only
+    // here (a prefix scan whose per-lane masks split the warp at the first
+    // call reaches the next one in groups). They count as arrived: the
+    // call is reported once, and the lanes' syncwarp counts stay aligned
+    // (a race across it may be missed, never invented).
+    if (openPc == (uint32_t)pc && mask != openMask && (openMask & active))
+      record(st, kSyncwarpNonuniform, pc, pc, thread, thread, mask, 0, (uint32_t)cur);
     bool closes = ((arrived | exited) & openMask) == openMask;
     next = closes ? 0 : ((unsigned long long)openPc << 32) | arrived;
     if (atomicCAS(open, cur, next) != cur) continue;
@@ -977,6 +1019,8 @@ extern "C" __device__ __noinline__ SanitizerPatchResult wcSyncwarp(void *userdat
   // A call whose own callers are missing from its mask is reported as
   // warp-mask-missing-lane; the lanes that wrong mask names are not also
   // reported as inactive (one bug, one finding).
+  // This lane's call, for groups of its warp that come to it later.
+  atomicExch(&slot->threadLastSync[thread], syncCallRecord(pc, mask, slot->threadSync[thread]));
   uint32_t open = 0;
   if (leader && (active & ~mask) == 0) open = trackDivergedSync(st, slot, thread >> 5, pc, mask, active, thread);
   open = __shfl_sync(active, open, __ffs(active) - 1);

@@ -169,7 +169,7 @@ private:
 
   void syncwarpNonuniform(Finding &f, RunEvidence &e, const RawRecord &r, std::array<unsigned, 3>,
                           std::array<unsigned, 3> t2, const std::string &inKernel) {
-    f.message = "lanes of one warp call this __syncwarp() together with different masks (thread " +
+    f.message = "lanes of one warp call this __syncwarp() with different masks (thread " +
                 coordinates(t2) + " passes " + hex(r.offset) + "; lanes " + laneRanges(r.extra) +
                 " pass others)" + inKernel;
     syncwarpFinding(f, e, r, t2);
