@@ -668,6 +668,11 @@ __device__ __forceinline__ void recordGlobalRead(unsigned long long *word, unsig
   __stcg(pcs + 1, (unsigned int)pc);
 }
 
+// Code added to this function goes into __noinline__ helpers: twice now,
+// code inlined here made correct programs fault on sm_90 (misaligned
+// addresses with checkVolatileWord's code; illegal addresses in the four GPU
+// tests that poll with strong loads, branch run-norelease, 2026-11-28),
+// and was fine once moved out of line.
 __device__ void checkGlobalWord(const GAccess &a, unsigned long long *word, unsigned int *pcs, uint32_t bytes,
                                 bool read) {
   const LaunchState *st = a.st;
