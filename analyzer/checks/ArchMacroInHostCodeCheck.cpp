@@ -13,6 +13,7 @@
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/PPCallbacks.h"
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -53,6 +54,7 @@ struct MacroOrigin {
   ArchUse use = ArchUse::None;
   SourceLocation conditional; // the directive that tests __CUDA_ARCH__
   SourceLocation definition;
+  std::string body; // its replacement, tokens joined by spaces ("" for a function-like macro)
 };
 
 bool isArchMacro(StringRef name) {
@@ -92,6 +94,12 @@ struct ArchMacroState {
   std::vector<Group> open;
   std::map<const MacroInfo *, MacroOrigin> chosen;    // defined in a live branch
   std::map<std::string, MacroOrigin> chosenSkipped;   // defined in a skipped branch
+  // The replacements each skipped branch of an arch conditional gives a
+  // macro, by (name, conditional), and how many branches each conditional
+  // has: a macro that every branch defines alike does not depend on the
+  // architecture (a tuning table whose block size is the same throughout).
+  std::map<std::pair<std::string, SourceLocation::UIntTy>, std::vector<std::string>> skippedBodies;
+  std::map<SourceLocation::UIntTy, unsigned> branchesOf;
   std::map<const MacroInfo *, Dependence> bodyCache;
   MacroOrigin lastClosed; // the groups open just before the last #endif
   MacroOrigin lastClosedLocal; // the same, of the #endif's own file only
@@ -264,6 +272,7 @@ struct ArchMacroState {
     // #endif`) only hides host code from device passes: nothing of it is
     // lost in host code.
     bool hostGuard = g.branches == 1 && g.firstTaken;
+    if (g.archLoc.isValid()) branchesOf[g.archLoc.getRawEncoding()] = g.branches;
     if (g.dep.use != ArchUse::None && !hostGuard && reportable(g.archLoc))
       conditionals.push_back({g.archLoc, g.dep});
   }
@@ -283,16 +292,47 @@ struct ArchMacroState {
     Token prev2, prev;
     prev2.startToken();
     prev.startToken();
+    // The definition whose replacement is being read: its body's key, and
+    // whether the next token is the first after the name.
+    std::vector<std::string> *body = nullptr;
+    bool afterName = false;
     lexRaw(range.getBegin(), text, [&](const Token &t) {
+      if (t.isAtStartOfLine()) body = nullptr; // raw lexing drops the escaped newlines
+      if (body) {
+        if (afterName && t.is(tok::l_paren) && !t.hasLeadingSpace()) {
+          body->back() = "(function-like)"; // never equal to a replacement
+          body = nullptr;
+        } else {
+          std::string &b = body->back();
+          b += (b.empty() ? "" : " ") + pp->getSpelling(t);
+        }
+        afterName = false;
+      }
       if (t.is(tok::raw_identifier) && prev.is(tok::raw_identifier) &&
           prev.getRawIdentifier() == "define" && prev2.is(tok::hash) && prev2.isAtStartOfLine()) {
         MacroOrigin mo = o;
         mo.definition = t.getLocation();
         chosenSkipped.emplace(t.getRawIdentifier().str(), mo);
+        if (o.conditional.isValid()) {
+          body = &skippedBodies[{t.getRawIdentifier().str(), o.conditional.getRawEncoding()}];
+          body->emplace_back();
+          afterName = true;
+        }
       }
       prev2 = prev;
       prev = t;
     });
+  }
+
+  // Whether every other branch of the conditional that chose `o` defines
+  // the macro `name` with the same replacement.
+  bool sameInEveryBranch(const std::string &name, const MacroOrigin &o) {
+    if (o.body.empty() || o.conditional.isInvalid()) return false;
+    auto b = branchesOf.find(o.conditional.getRawEncoding());
+    auto d = skippedBodies.find({name, o.conditional.getRawEncoding()});
+    if (b == branchesOf.end() || d == skippedBodies.end() || d->second.size() != b->second - 1) return false;
+    return std::all_of(d->second.begin(), d->second.end(),
+                       [&](const std::string &x) { return (x.empty() ? "(empty)" : x) == o.body; });
   }
 };
 
@@ -338,6 +378,10 @@ public:
     if (o.use == ArchUse::None) return;
     if (redefinesUnchosen(md)) return;
     o.definition = md->getMacroInfo()->getDefinitionLoc();
+    if (!md->getMacroInfo()->isFunctionLike())
+      for (const Token &t : md->getMacroInfo()->tokens())
+        o.body += (o.body.empty() ? "" : " ") + s_->pp->getSpelling(t);
+    if (o.body.empty() && !md->getMacroInfo()->isFunctionLike()) o.body = "(empty)";
     s_->chosen[md->getMacroInfo()] = o;
   }
 
@@ -488,6 +532,7 @@ void ArchMacroInHostCodeCheck::onEndOfTranslationUnit(ASTContext &ast) {
                     [&](clang::SourceRange r) { return contains(sm, r, e.loc); }))
       continue;
     if (!seen.insert({e.loc.getRawEncoding(), e.macro}).second) continue;
+    if (s.sameInEveryBranch(e.macro, e.origin)) continue;
     const FunctionDecl *fd = bodies.innermost(e.loc);
     if (!fd || !arch::isHostOnly(fd)) continue;
     diag(e.loc, "macro '" + e.macro + "' is chosen by the value of '__CUDA_ARCH__' but used in " +
