@@ -1,6 +1,7 @@
 // cg-tile-size: cooperative_groups::tiled_partition(parent, n) with a tile
 // size the runtime-sized API does not support: it is "limited to
-// power-of-two sized subgroup instances of at most 32 threads", and a tile
+// power-of-two sized subgroup instances of at most 32 threads" (HIP: of at
+// most the wavefront size, 64 lanes on gfx9), and a tile
 // must be smaller than a thread_block_tile<M> parent. The templated form
 // tiled_partition<N>() enforces the same with static_asserts in the toolkit's
 // headers; the runtime-sized one checks nothing and misbehaves silently.
@@ -46,11 +47,20 @@ public:
     if (!size->EvaluateAsInt(r, *result.Context)) return; // not a constant: see Known limits
     int64_t n = r.Val.getInt().getExtValue();
     std::string shown = std::to_string(n);
-    if (n < 1 || n > 32 || (n & (n - 1)) != 0) {
-      std::string why = n < 1 ? "is not positive" : n > 32 ? "exceeds 32" : "is not a power of two";
-      diag(size->getBeginLoc(), "tile size " + shown + " " + why +
-                                    ": tiled_partition(parent, n) supports 1, 2, 4, 8, 16 and 32 only" +
-                                    (n > 32 && (n & (n - 1)) == 0 && n <= 512
+    // At most a warp: 32 threads on NVIDIA GPUs, the wavefront on AMD ones
+    // (64 lanes on gfx9, where HIP's tiled_partition accepts 64).
+    int64_t limit = context().options().warpSize;
+    if (n < 1 || n > limit || (n & (n - 1)) != 0) {
+      std::string max = std::to_string(limit);
+      std::string why = n < 1 ? "is not positive" : n > limit ? "exceeds " + max : "is not a power of two";
+      // Where other targets of the TU have 64-lane wavefronts, say which
+      // targets the limit is that of.
+      std::string sizes = limit == 64                              ? "1, 2, 4, 8, 16, 32 and 64 on 64-lane wavefronts"
+                          : context().options().wave64Archs.empty() ? "1, 2, 4, 8, 16 and 32"
+                                                                    : "1, 2, 4, 8, 16 and 32 on 32-lane wavefronts";
+      diag(size->getBeginLoc(), "tile size " + shown + " " + why + ": tiled_partition(parent, n) supports " + sizes +
+                                    " only" +
+                                    (n > limit && (n & (n - 1)) == 0 && n <= 512
                                          ? " (use the templated tiled_partition<" + shown + ">() for multi-warp tiles)"
                                          : ""))
           .range(size->getSourceRange());
