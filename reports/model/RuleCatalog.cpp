@@ -1,5 +1,6 @@
 #include "reports/model/RuleCatalog.h"
 #include <algorithm>
+#include <vector>
 
 namespace warpcheck {
 
@@ -28,7 +29,26 @@ static size_t editDistance(const std::string &a, const std::string &b) {
   return prev[b.size()];
 }
 
+// The words of an id ("barrier-divergent": barrier, divergent), sorted.
+static std::vector<std::string> sortedWords(const std::string &id) {
+  std::vector<std::string> words;
+  size_t start = 0;
+  while (start <= id.size()) {
+    size_t dash = id.find('-', start);
+    words.push_back(id.substr(start, dash == std::string::npos ? std::string::npos : dash - start));
+    if (dash == std::string::npos) break;
+    start = dash + 1;
+  }
+  std::sort(words.begin(), words.end());
+  return words;
+}
+
 std::string nearestRuleId(const std::string &id) {
+  // The rule's words in another order ("divergent-barrier") are far by
+  // edit distance but plainly meant.
+  if (id.find('-') != std::string::npos)
+    for (const RuleInfo &r : ruleCatalog())
+      if (r.id != id && sortedWords(r.id) == sortedWords(id)) return r.id;
   std::string best;
   size_t bestDist = std::max<size_t>(3, id.size() / 3) + 1;
   for (const RuleInfo &r : ruleCatalog()) {

@@ -103,6 +103,22 @@ TEST(Nolint, MisuseIsReportedAndSuppressesNothing) {
   fs::remove(f);
 }
 
+TEST(Nolint, ARuleIdWithItsWordsInAnotherOrderIsAMistake) {
+  // NOLINT(divergent-barrier) names no rule and suppresses nothing; the
+  // words are barrier-divergent's (edit distance alone misses it).
+  std::string f = writeSource("w.cu", "x; // NOLINT(divergent-barrier)\n"
+                                      "x; // NOLINT(misc-redundant-expression)\n"); // another tool's: fine
+  std::vector<Finding> v{at(f, 1), at(f, 2)};
+  EXPECT_EQ(nolint(v), 0u);
+  std::vector<std::string> problems;
+  for (const Finding &x : v)
+    if (x.rule == "suppression-invalid") problems.push_back(std::to_string(x.where.line) + ": " + x.message);
+  ASSERT_EQ(problems.size(), 1u) << ::testing::PrintToString(problems);
+  EXPECT_NE(problems[0].find("1: unknown rule 'divergent-barrier'"), std::string::npos);
+  EXPECT_NE(problems[0].find("did you mean 'barrier-divergent'"), std::string::npos);
+  fs::remove(f);
+}
+
 TEST(Nolint, ChecksFilesWithoutFindingsWhenAsked) {
   std::string f = writeSource("d.cu", "// NOLINTEND\n");
   std::vector<Finding> v;
