@@ -892,17 +892,6 @@ extern "C" __device__ __noinline__ SanitizerPatchResult wcBarrierRelease(void *u
   return SANITIZER_PATCH_SUCCESS;
 }
 
-// Lanes named in a __syncwarp() mask that are not here yet: they must come
-// to this same call or exit (guide §5.4.4.2, §5.4.6.6). The first group opens
-// a record of the call; a later group that names the same lanes from another
-// program point is reported; the record closes once every named lane that
-// has not exited has arrived. Returns whether the call stays open: its lanes
-// do not count it as a __syncwarp() yet -- it orders memory only among the
-// lanes that take part (Warp Synchronization Function), so they count it
-// when the last named lane arrives (the group that closes the record counts
-// it for the lanes that opened it, which are waiting in it meanwhile). If a
-// named lane exits instead, the call is reported (wcBlockExit) and never
-// counted: accesses of the lanes that were not there stay unordered.
 // Slot::threadLastSync's record of a __syncwarp(mask) at `pc`, called after
 // `completed` others: bit 63 set, bits 52-62 the count, 32-51 the pc's
 // instruction index (low bits), 0-31 the mask.
@@ -927,6 +916,17 @@ __device__ uint32_t passedWithOtherMask(const Slot *slot, uint32_t warp, uint64_
   return other;
 }
 
+// Lanes named in a __syncwarp() mask that are not here yet: they must come
+// to this same call or exit (guide §5.4.4.2, §5.4.6.6). The first group opens
+// a record of the call; a later group that names the same lanes from another
+// program point is reported; the record closes once every named lane that
+// has not exited has arrived. Returns whether the call stays open: its lanes
+// do not count it as a __syncwarp() yet -- it orders memory only among the
+// lanes that take part (Warp Synchronization Function), so they count it
+// when the last named lane arrives (the group that closes the record counts
+// it for the lanes that opened it, which are waiting in it meanwhile). If a
+// named lane exits instead, the call is reported (wcBlockExit) and never
+// counted: accesses of the lanes that were not there stay unordered.
 __device__ bool trackDivergedSync(const LaunchState *st, Slot *slot, uint32_t warp, uint64_t pc, uint32_t mask,
                                   uint32_t active, uint32_t thread) {
   unsigned long long *open = &slot->warpOpenSync[warp];
@@ -1016,11 +1016,11 @@ extern "C" __device__ __noinline__ SanitizerPatchResult wcSyncwarp(void *userdat
   if (s == kNoSlot) return SANITIZER_PATCH_SUCCESS;
   if (st->trace) trace(st, kTraceSyncwarp, pc, 0, mask);
   Slot *slot = &st->slots[s];
+  // This lane's call, for groups of its warp that come to it later.
+  atomicExch(&slot->threadLastSync[thread], syncCallRecord(pc, mask, slot->threadSync[thread]));
   // A call whose own callers are missing from its mask is reported as
   // warp-mask-missing-lane; the lanes that wrong mask names are not also
   // reported as inactive (one bug, one finding).
-  // This lane's call, for groups of its warp that come to it later.
-  atomicExch(&slot->threadLastSync[thread], syncCallRecord(pc, mask, slot->threadSync[thread]));
   uint32_t open = 0;
   if (leader && (active & ~mask) == 0) open = trackDivergedSync(st, slot, thread >> 5, pc, mask, active, thread);
   open = __shfl_sync(active, open, __ffs(active) - 1);
