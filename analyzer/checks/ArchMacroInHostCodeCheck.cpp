@@ -15,6 +15,7 @@
 #include "clang/Lex/PPCallbacks.h"
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace warpcheck {
@@ -54,7 +55,9 @@ struct MacroOrigin {
   ArchUse use = ArchUse::None;
   SourceLocation conditional; // the directive that tests __CUDA_ARCH__
   SourceLocation definition;
-  std::string body; // its replacement, tokens joined by spaces ("" for a function-like macro)
+  // Its replacement, tokens joined by spaces; none for a function-like
+  // macro (not compared).
+  std::optional<std::string> body;
 };
 
 bool isArchMacro(StringRef name) {
@@ -98,7 +101,7 @@ struct ArchMacroState {
   // macro, by (name, conditional), and how many branches each conditional
   // has: a macro that every branch defines alike does not depend on the
   // architecture (a tuning table whose block size is the same throughout).
-  std::map<std::pair<std::string, SourceLocation::UIntTy>, std::vector<std::string>> skippedBodies;
+  std::map<std::pair<std::string, SourceLocation::UIntTy>, std::vector<std::optional<std::string>>> skippedBodies;
   std::map<SourceLocation::UIntTy, unsigned> branchesOf;
   std::map<const MacroInfo *, Dependence> bodyCache;
   MacroOrigin lastClosed; // the groups open just before the last #endif
@@ -294,17 +297,16 @@ struct ArchMacroState {
     prev.startToken();
     // The definition whose replacement is being read: its body's key, and
     // whether the next token is the first after the name.
-    std::vector<std::string> *body = nullptr;
+    std::optional<std::string> *body = nullptr;
     bool afterName = false;
     lexRaw(range.getBegin(), text, [&](const Token &t) {
       if (t.isAtStartOfLine()) body = nullptr; // raw lexing drops the escaped newlines
       if (body) {
         if (afterName && t.is(tok::l_paren) && !t.hasLeadingSpace()) {
-          body->back() = "(function-like)"; // never equal to a replacement
+          body->reset(); // function-like: not compared
           body = nullptr;
         } else {
-          std::string &b = body->back();
-          b += (b.empty() ? "" : " ") + pp->getSpelling(t);
+          appendSpelling(**body, t);
         }
         afterName = false;
       }
@@ -314,8 +316,8 @@ struct ArchMacroState {
         mo.definition = t.getLocation();
         chosenSkipped.emplace(t.getRawIdentifier().str(), mo);
         if (o.conditional.isValid()) {
-          body = &skippedBodies[{t.getRawIdentifier().str(), o.conditional.getRawEncoding()}];
-          body->emplace_back();
+          auto &bodies = skippedBodies[{t.getRawIdentifier().str(), o.conditional.getRawEncoding()}];
+          body = &bodies.emplace_back(std::string());
           afterName = true;
         }
       }
@@ -327,13 +329,17 @@ struct ArchMacroState {
   // Whether every other branch of the conditional that chose `o` defines
   // the macro `name` with the same replacement.
   bool sameInEveryBranch(const std::string &name, const MacroOrigin &o) {
-    if (o.body.empty() || o.conditional.isInvalid()) return false;
+    if (!o.body || o.conditional.isInvalid()) return false;
     auto b = branchesOf.find(o.conditional.getRawEncoding());
     auto d = skippedBodies.find({name, o.conditional.getRawEncoding()});
     if (b == branchesOf.end() || d == skippedBodies.end() || d->second.size() != b->second - 1) return false;
     return std::all_of(d->second.begin(), d->second.end(),
-                       [&](const std::string &x) { return (x.empty() ? "(empty)" : x) == o.body; });
+                       [&](const std::optional<std::string> &x) { return x == o.body; });
   }
+
+  // A replacement's tokens, joined by spaces, as both the live and the
+  // skipped definitions are compared.
+  void appendSpelling(std::string &body, const Token &t) { body += (body.empty() ? "" : " ") + pp->getSpelling(t); }
 };
 
 class ArchMacroCallbacks : public PPCallbacks {
@@ -378,10 +384,10 @@ public:
     if (o.use == ArchUse::None) return;
     if (redefinesUnchosen(md)) return;
     o.definition = md->getMacroInfo()->getDefinitionLoc();
-    if (!md->getMacroInfo()->isFunctionLike())
-      for (const Token &t : md->getMacroInfo()->tokens())
-        o.body += (o.body.empty() ? "" : " ") + s_->pp->getSpelling(t);
-    if (o.body.empty() && !md->getMacroInfo()->isFunctionLike()) o.body = "(empty)";
+    if (!md->getMacroInfo()->isFunctionLike()) {
+      o.body.emplace();
+      for (const Token &t : md->getMacroInfo()->tokens()) s_->appendSpelling(*o.body, t);
+    }
     s_->chosen[md->getMacroInfo()] = o;
   }
 

@@ -46,9 +46,11 @@ static std::vector<std::string> sortedWords(const std::string &id) {
 std::string nearestRuleId(const std::string &id) {
   // The rule's words in another order ("divergent-barrier") are far by
   // edit distance but plainly meant.
-  if (id.find('-') != std::string::npos)
+  if (id.find('-') != std::string::npos) {
+    std::vector<std::string> words = sortedWords(id);
     for (const RuleInfo &r : ruleCatalog())
-      if (r.id != id && sortedWords(r.id) == sortedWords(id)) return r.id;
+      if (r.id != id && sortedWords(r.id) == words) return r.id;
+  }
   std::string best;
   size_t bestDist = std::max<size_t>(3, id.size() / 3) + 1;
   for (const RuleInfo &r : ruleCatalog()) {
