@@ -469,14 +469,16 @@ __device__ void checkWord(const LaunchState *st, uint32_t s, const Slot *slot, u
 
 // The common case of a shared-memory access, kept small: the patch ABI
 // leaves a patch about two dozen registers, and every value live across the
-// general path's calls is spilled to the stack on every access. A plain
-// load or store within one word, in a block without named barriers, whose
-// shadow entries show no access it could race with: the shadow is updated
-// as checkWord() would and true is returned. Anything else -- a possible
-// race, an asynchronous copy's entry, tracing or debug counters -- returns
-// false before changing anything, and the general path (sharedAccess) runs.
+// general path's calls is spilled to the stack on every access. A load,
+// store or atomic within one word, in a block without named barriers, whose
+// shadow entries show no access it could race with (for an atomic, the
+// writer may be another thread's atomic: atomics are ordered with each
+// other): the shadow is updated as checkWord() would and true is returned.
+// Anything else -- a possible race, an asynchronous copy's entry, tracing
+// or debug counters -- returns false before changing anything, and the
+// general path (sharedAccess) runs.
 __device__ __forceinline__ bool quickSharedAccess(const LaunchState *st, uint64_t pc, uint32_t offset,
-                                                  uint32_t size, uint32_t byteMask, bool write) {
+                                                  uint32_t size, uint32_t byteMask, bool write, bool atomic) {
   if (st->trace || st->debug || (offset & 3) + size > 4 || offset + size > st->shadowWords * 4u) return false;
   uint32_t s = currentSlot(st);
   if (s == kNoSlot) return false;
@@ -496,10 +498,10 @@ __device__ __forceinline__ bool quickSharedAccess(const LaunchState *st, uint64_
     return true;
   };
   unsigned long long w = __ldcg(word), r = __ldcg(word + 1);
-  if ((w >> 63) || (mayRace(w) && decode(w).thread != thread)) return false;
+  if ((w >> 63) || (mayRace(w) && decode(w).thread != thread && !(atomic && decode(w).flag))) return false;
   if (write) {
     if (mayRace(r) && (decode(r).thread != thread || decode(r).flag)) return false;
-    __stcg(word, encode(Entry{bytes, thread, epoch, sync, 0, pc & kPcMask, 0}));
+    __stcg(word, encode(Entry{bytes, thread, epoch, sync, atomic ? 1u : 0u, pc & kPcMask, 0}));
     return true;
   }
   recordSharedRead(word + 1, decode(r), bytes, thread, epoch, sync, pc);
@@ -643,7 +645,7 @@ extern "C" __device__ __noinline__ SanitizerPatchResult wcSharedAccess(void *use
 #ifdef WC_NO_QUICK // the general path only (bench/README, "Steady state")
   if (true)
 #else
-  if (atomic || !quickSharedAccess(state(userdata), pc, (uint32_t)(uintptr_t)ptr, accessSize, byteMask, write))
+  if (!quickSharedAccess(state(userdata), pc, (uint32_t)(uintptr_t)ptr, accessSize, byteMask, write, atomic))
 #endif
     sharedAccess(userdata, pc, (uint32_t)(uintptr_t)ptr, accessSize, byteMask, write, atomic);
   arriveAfter(state(userdata), pc);
