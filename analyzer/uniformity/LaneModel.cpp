@@ -76,6 +76,13 @@ template <class F> ThreadValues map3(const ThreadValues &a, const ThreadValues &
 
 using Value = std::optional<int64_t>;
 
+bool known(const ThreadValues &v) {
+  if (v.isUniform()) return v.at(0).has_value();
+  for (unsigned t = 0; t < ThreadValues::kThreads; ++t)
+    if (v.at(t)) return true;
+  return false;
+}
+
 } // namespace
 
 ThreadValues LaneModel::evaluateAll(const Expr *e) const { return eval(e, 0); }
@@ -100,7 +107,10 @@ ThreadValues LaneModel::eval(const Expr *e, int depth) const {
     }
     return leafValue_ ? leafValue_(e) : ThreadValues();
   }
-  if (const auto *call = dyn_cast<CallExpr>(e); call && callValue_) {
+  if (const auto *call = dyn_cast<CallExpr>(e)) {
+    std::optional<ThreadValues> inlined = evalReturnOnlyCall(call, depth);
+    if (inlined && (!callValue_ || known(*inlined))) return *inlined;
+    if (!callValue_) return ThreadValues();
     ThreadValues out = ThreadValues::perThread();
     for (unsigned t = 0; t < ThreadValues::kThreads; ++t) out.slot(t) = callValue_(call, t);
     return out;
@@ -122,6 +132,9 @@ ThreadValues LaneModel::eval(const Expr *e, int depth) const {
     });
   }
   if (const auto *dre = dyn_cast<DeclRefExpr>(e)) {
+    if (const auto *parm = dyn_cast<ParmVarDecl>(dre->getDecl()))
+      for (auto it = bound_.rbegin(); it != bound_.rend(); ++it)
+        if (it->first == parm) return it->second;
     const Expr *d = definitionOf(dre);
     if (d && d != dre) return eval(d, depth + 1);
     return leafValue_ ? leafValue_(dre) : ThreadValues();
@@ -194,6 +207,37 @@ ThreadValues LaneModel::eval(const Expr *e, int depth) const {
     });
   }
   return ThreadValues();
+}
+
+std::optional<ThreadValues> LaneModel::evalReturnOnlyCall(const CallExpr *call, int depth) const {
+  // Free functions only: a method's value may depend on its object.
+  if (isa<CXXMemberCallExpr>(call) || isa<CXXOperatorCallExpr>(call)) return std::nullopt;
+  const FunctionDecl *fn = call->getDirectCallee();
+  const FunctionDecl *def = nullptr;
+  if (!fn || !fn->hasBody(def) || !def || def->isVariadic() || call->getNumArgs() != def->getNumParams())
+    return std::nullopt;
+  const auto *body = dyn_cast_or_null<CompoundStmt>(def->getBody());
+  if (!body || body->size() != 1) return std::nullopt;
+  const auto *ret = dyn_cast<ReturnStmt>(body->body_front());
+  if (!ret || !ret->getRetValue() || !def->getReturnType()->isIntegralOrEnumerationType()) return std::nullopt;
+  // Parameters by value (or const reference) of integral type: the
+  // helper sees the caller's values and cannot change them.
+  std::vector<std::pair<const ParmVarDecl *, ThreadValues>> args;
+  for (unsigned i = 0; i < def->getNumParams(); ++i) {
+    const ParmVarDecl *p = def->getParamDecl(i);
+    QualType t = p->getType();
+    if (t->isReferenceType()) {
+      if (!t->getPointeeType().isConstQualified()) return std::nullopt;
+      t = t->getPointeeType();
+    }
+    if (!t->isIntegralOrEnumerationType()) return std::nullopt;
+    args.emplace_back(p, eval(call->getArg(i), depth + 1));
+  }
+  size_t mark = bound_.size();
+  for (auto &a : args) bound_.push_back(std::move(a));
+  ThreadValues v = eval(ret->getRetValue(), depth + 1);
+  bound_.resize(mark);
+  return v;
 }
 
 LaneFacts LaneModel::reachOf(const Stmt *call, bool withExits) const {

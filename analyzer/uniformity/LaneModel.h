@@ -108,7 +108,13 @@ public:
 
 private:
   ThreadValues eval(const clang::Expr *e, int depth) const;
+  // A call of a function whose body is one `return e;` (a mask or lane
+  // helper: `quadMask(lane)`, `group_mask<W>(lane)`, `lane_id()`): `e`
+  // with the parameters bound to the arguments' values.
+  std::optional<ThreadValues> evalReturnOnlyCall(const clang::CallExpr *call, int depth) const;
   const FunctionUniformity &fu_;
+  // The parameters of the helpers being evaluated, innermost last.
+  mutable std::vector<std::pair<const clang::ParmVarDecl *, ThreadValues>> bound_;
   unsigned warpSize_;
   CallValue callValue_;
   LeafValue leafValue_;
