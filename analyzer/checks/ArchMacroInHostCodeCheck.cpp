@@ -25,6 +25,7 @@ using namespace clang;
 namespace {
 
 struct ArchMacroState; // what the preprocessor callbacks record
+struct MacroOrigin;    // a macro a __CUDA_ARCH__ conditional chose
 
 class ArchMacroInHostCodeCheck : public Check {
 public:
@@ -37,6 +38,8 @@ public:
   void onEndOfTranslationUnit(clang::ASTContext &ast) override;
 
 private:
+  void reportArchVariables(clang::ASTContext &ast,
+                           const std::map<clang::SourceLocation::UIntTy, std::pair<std::string, MacroOrigin>> &outside);
   std::shared_ptr<ArchMacroState> state_;
 };
 
@@ -479,6 +482,113 @@ private:
   std::vector<Body> bodies_;
 };
 
+// Variables outside any function whose initialiser expands an arch-chosen
+// macro (`constexpr int kThreads = MY_KERNEL_MAX_THREADS;`), or uses such a
+// variable, and the uses of them in host-only functions: the host pass
+// initialises them from the definition for an undefined __CUDA_ARCH__.
+class ArchVariables : public RecursiveASTVisitor<ArchVariables> {
+public:
+  struct Origin {
+    std::string macro;
+    MacroOrigin origin;
+    const VarDecl *from = nullptr; // the variable it was initialised from, if not the macro
+  };
+  struct Use {
+    const DeclRefExpr *ref;
+    const FunctionDecl *fn;
+    bool launchConfig;
+  };
+
+  ArchVariables(ASTContext &ast, const std::map<SourceLocation::UIntTy, std::pair<std::string, MacroOrigin>> &atLoc)
+      : sm_(ast.getSourceManager()) {
+    traverseWholeUnit(*this, ast);
+    // Variables initialised from the macro, then those initialised from
+    // them, to a fixed point.
+    for (const VarDecl *v : vars_)
+      for (const auto &[loc, what] : atLoc)
+        if (contains(v->getInit()->getSourceRange(), SourceLocation::getFromRawEncoding(loc))) {
+          origins_[v] = Origin{what.first, what.second, nullptr};
+          break;
+        }
+    for (bool grew = !origins_.empty(); grew;) {
+      grew = false;
+      for (const auto &[v, refs] : initRefs_)
+        if (!origins_.count(v))
+          for (const VarDecl *r : refs)
+            if (auto it = origins_.find(r); it != origins_.end()) {
+              origins_[v] = Origin{it->second.macro, it->second.origin, r};
+              grew = true;
+              break;
+            }
+    }
+  }
+
+  // Template patterns are enough: a host template's reference to a constant
+  // is in its pattern already.
+  bool VisitVarDecl(VarDecl *v) {
+    if (v->hasInit() && !v->isLocalVarDeclOrParm() && v->getType().isConstQualified()) vars_.push_back(v);
+    return true;
+  }
+  bool TraverseFunctionDecl(FunctionDecl *fd) { return traverseFunction(fd, [&] { return Base::TraverseFunctionDecl(fd); }); }
+  bool TraverseCXXMethodDecl(CXXMethodDecl *fd) {
+    return traverseFunction(fd, [&] { return Base::TraverseCXXMethodDecl(fd); });
+  }
+  bool TraverseCUDAKernelCallExpr(CUDAKernelCallExpr *e) {
+    ++inConfig_;
+    bool ok = TraverseStmt(e->getConfig());
+    --inConfig_;
+    if (!ok) return false;
+    for (Stmt *c : e->children())
+      if (c != e->getConfig() && !TraverseStmt(c)) return false;
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *e) {
+    const auto *v = dyn_cast<VarDecl>(e->getDecl());
+    if (!v) return true;
+    if (fn_) uses_.push_back({e, fn_, inConfig_ > 0});
+    else if (initOf_) initRefs_[initOf_].push_back(v->getCanonicalDecl());
+    return true;
+  }
+  bool TraverseVarDecl(VarDecl *v) {
+    if (fn_ || !v->hasInit()) return Base::TraverseVarDecl(v);
+    const VarDecl *saved = initOf_;
+    initOf_ = v->getCanonicalDecl();
+    bool ok = Base::TraverseVarDecl(v);
+    initOf_ = saved;
+    return ok;
+  }
+
+  const Origin *originOf(const VarDecl *v) const {
+    auto it = origins_.find(v->getCanonicalDecl());
+    return it == origins_.end() ? nullptr : &it->second;
+  }
+  const std::vector<Use> &uses() const { return uses_; }
+
+private:
+  using Base = RecursiveASTVisitor<ArchVariables>;
+  template <class F> bool traverseFunction(FunctionDecl *fd, F traverse) {
+    const FunctionDecl *saved = fn_;
+    if (fd->doesThisDeclarationHaveABody()) fn_ = fd;
+    bool ok = traverse();
+    fn_ = saved;
+    return ok;
+  }
+  bool contains(clang::SourceRange r, SourceLocation loc) const {
+    if (r.isInvalid()) return false;
+    SourceLocation b = sm_.getExpansionLoc(r.getBegin()), e = sm_.getExpansionRange(r.getEnd()).getEnd();
+    return !sm_.isBeforeInTranslationUnit(loc, b) && !sm_.isBeforeInTranslationUnit(e, loc);
+  }
+
+  const SourceManager &sm_;
+  std::vector<const VarDecl *> vars_;
+  std::map<const VarDecl *, Origin> origins_;
+  std::map<const VarDecl *, std::vector<const VarDecl *>> initRefs_;
+  std::vector<Use> uses_;
+  const FunctionDecl *fn_ = nullptr;
+  const VarDecl *initOf_ = nullptr;
+  int inConfig_ = 0;
+};
+
 std::string describeHostFunction(const FunctionDecl *fd) {
   const FunctionDecl *owner = arch::executionSpaceOwner(fd);
   if (!owner) return "a lambda at namespace scope";
@@ -532,6 +642,8 @@ void ArchMacroInHostCodeCheck::onEndOfTranslationUnit(ASTContext &ast) {
   }
 
   std::set<std::pair<unsigned, std::string>> seen;
+  // Expansions outside any function: in the initialisers of constants.
+  std::map<SourceLocation::UIntTy, std::pair<std::string, MacroOrigin>> outside;
   for (const auto &e : s.expansions) {
     // Uses inside #if conditions were judged as conditionals above.
     if (std::any_of(s.conditions.begin(), s.conditions.end(),
@@ -540,6 +652,7 @@ void ArchMacroInHostCodeCheck::onEndOfTranslationUnit(ASTContext &ast) {
     if (!seen.insert({e.loc.getRawEncoding(), e.macro}).second) continue;
     if (s.sameInEveryBranch(e.macro, e.origin)) continue;
     const FunctionDecl *fd = bodies.innermost(e.loc);
+    if (!fd) outside.emplace(e.loc.getRawEncoding(), std::make_pair(e.macro, e.origin));
     if (!fd || !arch::isHostOnly(fd)) continue;
     diag(e.loc, "macro '" + e.macro + "' is chosen by the value of '__CUDA_ARCH__' but used in " +
                     describeHostFunction(fd) +
@@ -547,6 +660,39 @@ void ArchMacroInHostCodeCheck::onEndOfTranslationUnit(ASTContext &ast) {
                     "definition for an undefined '__CUDA_ARCH__'")
         .note(e.origin.definition, "host code uses this definition of '" + e.macro + "'")
         .note(e.origin.conditional, "chosen by this conditional on '__CUDA_ARCH__'");
+  }
+  if (!outside.empty()) reportArchVariables(ast, outside);
+}
+
+// A constant initialised from an arch-chosen macro, used in a host-only
+// function: one finding per function and constant, at its use in a launch
+// configuration if there is one (the guide's example), else at its first.
+void ArchMacroInHostCodeCheck::reportArchVariables(
+    ASTContext &ast, const std::map<SourceLocation::UIntTy, std::pair<std::string, MacroOrigin>> &outside) {
+  ArchVariables vars(ast, outside);
+  std::map<std::pair<const FunctionDecl *, const VarDecl *>, const ArchVariables::Use *> chosen;
+  for (const auto &u : vars.uses()) {
+    const auto *v = cast<VarDecl>(u.ref->getDecl());
+    if (!vars.originOf(v) || !arch::isHostOnly(u.fn) || !context().isReportable(u.ref->getBeginLoc())) continue;
+    const ArchVariables::Use *&best = chosen[{u.fn, v->getCanonicalDecl()}];
+    if (!best || (u.launchConfig && !best->launchConfig)) best = &u;
+  }
+  for (const auto &[key, u] : chosen) {
+    const VarDecl *v = key.second;
+    const ArchVariables::Origin *o = vars.originOf(v);
+    auto b = diag(u->ref->getBeginLoc(),
+                  "'" + v->getQualifiedNameAsString() + "' is initialised from macro '" + o->macro +
+                      "', which is chosen by the value of '__CUDA_ARCH__', and used in " +
+                      describeHostFunction(u->fn) +
+                      ": the host pass initialises it with the definition for an undefined '__CUDA_ARCH__'");
+    for (const VarDecl *at = v; at;) {
+      const ArchVariables::Origin *ao = vars.originOf(at);
+      std::string name = "'" + at->getQualifiedNameAsString() + "' is initialised from '";
+      b.note(at->getLocation(), name + (ao->from ? ao->from->getQualifiedNameAsString() : o->macro) + "' here");
+      at = ao->from;
+    }
+    b.note(o->origin.definition, "host code uses this definition of '" + o->macro + "'")
+        .note(o->origin.conditional, "chosen by this conditional on '__CUDA_ARCH__'");
   }
 }
 
