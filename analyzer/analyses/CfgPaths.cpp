@@ -30,8 +30,6 @@ static const Stmt *stmtAt(const CFGBlock *b, unsigned i) {
 }
 
 bool CfgPaths::reaches(const Stmt *from, const Stmt *to, const StmtPred &stop) const {
-  auto f = where_.find(from);
-  if (f == where_.end()) return false;
   // `to` may be a branch: reached at the end of the block it terminates.
   const CFGBlock *branchBlock = nullptr;
   if (!where_.count(to)) {
@@ -39,6 +37,16 @@ bool CfgPaths::reaches(const Stmt *from, const Stmt *to, const StmtPred &stop) c
     if (t == terminated_.end()) return false;
     branchBlock = t->second;
   }
+  return walk(from, to, branchBlock, stop);
+}
+
+bool CfgPaths::reachesExit(const Stmt *from, const StmtPred &stop) const {
+  return cfg_ && walk(from, nullptr, &cfg_->getExit(), stop);
+}
+
+bool CfgPaths::walk(const Stmt *from, const Stmt *to, const CFGBlock *goal, const StmtPred &stop) const {
+  auto f = where_.find(from);
+  if (f == where_.end()) return false;
   llvm::BitVector entered(cfg_->getNumBlockIDs());
   // (block, first index to scan)
   std::vector<std::pair<const CFGBlock *, unsigned>> work{{f->second.block, f->second.index + 1}};
@@ -49,14 +57,14 @@ bool CfgPaths::reaches(const Stmt *from, const Stmt *to, const StmtPred &stop) c
     for (unsigned i = start; i < b->size(); ++i) {
       const Stmt *s = stmtAt(b, i);
       if (!s) continue;
-      if (s == to) return true;
+      if (to && s == to) return true;
       if (stop(s)) {
         blocked = true;
         break;
       }
     }
     if (blocked) continue;
-    if (b == branchBlock) return true;
+    if (b == goal) return true;
     for (const CFGBlock *succ : b->succs())
       if (succ && !entered.test(succ->getBlockID())) {
         entered.set(succ->getBlockID());

@@ -24,6 +24,10 @@ public:
   // statement (an if, a loop), reached when its condition is decided.
   bool reaches(const clang::Stmt *from, const clang::Stmt *to, const StmtPred &stop) const;
 
+  // Whether the function can return after `from` on a path on which no
+  // element satisfies `stop`.
+  bool reachesExit(const clang::Stmt *from, const StmtPred &stop) const;
+
   // Whether some element reachable from the start of `start` satisfies `pred`.
   bool anyReachable(const clang::CFGBlock *start, const StmtPred &pred) const;
 
@@ -40,6 +44,9 @@ public:
   bool contains(const clang::Stmt *s) const { return where_.count(s); }
 
 private:
+  // From `from`, whether a path with no `stop` element reaches `to` or the
+  // end of block `goal` (either may be null).
+  bool walk(const clang::Stmt *from, const clang::Stmt *to, const clang::CFGBlock *goal, const StmtPred &stop) const;
   struct Position {
     const clang::CFGBlock *block;
     unsigned index;

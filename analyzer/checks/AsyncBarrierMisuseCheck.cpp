@@ -429,6 +429,7 @@ private:
       std::vector<Guard> initGuards = guards(info, init.stmt);
       bool single = hasThreadGuard(initGuards);
       if (!single && !init.callee) continue; // every thread initialises: reported above
+      if (init.callee && publishesInits(init.callee)) continue; // a helper that syncs after its init
       for (const Site &use : info.sites) {
         if (use.kind == BarrierOpKind::Init || !use.ref.mayAlias(init.ref) || use.stmt == init.stmt) continue;
         if (use.callee && context().uniformity().mayExecuteBlockBarrier(use.callee)) continue;
@@ -445,6 +446,26 @@ private:
         break;
       }
     }
+  }
+
+  // Whether every init `fd` makes (itself or through its callees) is
+  // followed, on every path to its return, by a block barrier: its callers
+  // get the barrier published (a set-up helper ending in block.sync()).
+  bool publishesInits(const FunctionDecl *fd) {
+    fd = definitionOf(fd);
+    auto it = publishes_.find(fd);
+    if (it != publishes_.end()) return it->second;
+    publishes_[fd] = false; // recursion: not known to publish
+    FnInfo *info = infoOf(fd);
+    if (!info) return false;
+    bool all = true, any = false;
+    for (const Site &s : info->sites) {
+      if (s.kind != BarrierOpKind::Init) continue;
+      any = true;
+      all &= (s.callee && publishesInits(s.callee)) ||
+             !paths(*info).reachesExit(s.stmt, [&](const Stmt *x) { return isPublish(x); });
+    }
+    return publishes_[fd] = any && all;
   }
 
   // The use runs only in the thread(s) that initialised: under the same
@@ -1026,6 +1047,7 @@ private:
   std::map<const FunctionDecl *, FnInfo> fns_;
   std::map<const FunctionDecl *, std::vector<ParamEffect>> effects_;
   std::map<const FunctionDecl *, bool> mayBlock_;
+  std::map<const FunctionDecl *, bool> publishes_;
   std::vector<CountFact> counts_;
 };
 
