@@ -57,7 +57,7 @@ bool CfgPaths::walk(const Stmt *from, const Stmt *to, const CFGBlock *goal, cons
     for (unsigned i = start; i < b->size(); ++i) {
       const Stmt *s = stmtAt(b, i);
       if (!s) continue;
-      if (to && s == to) return true;
+      if (s == to) return true; // never when `to` is null: s is not
       if (stop(s)) {
         blocked = true;
         break;

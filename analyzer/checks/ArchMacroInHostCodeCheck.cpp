@@ -482,6 +482,12 @@ private:
   std::vector<Body> bodies_;
 };
 
+bool contains(const SourceManager &sm, clang::SourceRange r, SourceLocation loc) {
+  if (r.isInvalid()) return false;
+  return !sm.isBeforeInTranslationUnit(loc, r.getBegin()) &&
+         !sm.isBeforeInTranslationUnit(r.getEnd(), loc);
+}
+
 // Variables outside any function whose initialiser expands an arch-chosen
 // macro (`constexpr int kThreads = MY_KERNEL_MAX_THREADS;`), or uses such a
 // variable, and the uses of them in host-only functions: the host pass
@@ -506,7 +512,7 @@ public:
     // them, to a fixed point.
     for (const VarDecl *v : vars_)
       for (const auto &[loc, what] : atLoc)
-        if (contains(v->getInit()->getSourceRange(), SourceLocation::getFromRawEncoding(loc))) {
+        if (inExpansionOf(v->getInit()->getSourceRange(), SourceLocation::getFromRawEncoding(loc))) {
           origins_[v] = Origin{what.first, what.second, nullptr};
           break;
         }
@@ -526,7 +532,7 @@ public:
   // Template patterns are enough: a host template's reference to a constant
   // is in its pattern already.
   bool VisitVarDecl(VarDecl *v) {
-    if (v->hasInit() && !v->isLocalVarDeclOrParm() && v->getType().isConstQualified()) vars_.push_back(v);
+    if (isConstantOutsideFunctions(v)) vars_.push_back(v);
     return true;
   }
   bool TraverseFunctionDecl(FunctionDecl *fd) { return traverseFunction(fd, [&] { return Base::TraverseFunctionDecl(fd); }); }
@@ -543,8 +549,9 @@ public:
     return true;
   }
   bool VisitDeclRefExpr(DeclRefExpr *e) {
+    // Only references to the constants that can be followed are kept.
     const auto *v = dyn_cast<VarDecl>(e->getDecl());
-    if (!v) return true;
+    if (!v || !isConstantOutsideFunctions(v)) return true;
     if (fn_) uses_.push_back({e, fn_, inConfig_ > 0});
     else if (initOf_) initRefs_[initOf_].push_back(v->getCanonicalDecl());
     return true;
@@ -573,10 +580,15 @@ private:
     fn_ = saved;
     return ok;
   }
-  bool contains(clang::SourceRange r, SourceLocation loc) const {
+  // Whether `loc` is in the text of `r`, a range that may begin or end in
+  // a macro expansion (an initialiser that is one macro).
+  bool inExpansionOf(clang::SourceRange r, SourceLocation loc) const {
     if (r.isInvalid()) return false;
-    SourceLocation b = sm_.getExpansionLoc(r.getBegin()), e = sm_.getExpansionRange(r.getEnd()).getEnd();
-    return !sm_.isBeforeInTranslationUnit(loc, b) && !sm_.isBeforeInTranslationUnit(e, loc);
+    return contains(sm_, {sm_.getExpansionLoc(r.getBegin()), sm_.getExpansionRange(r.getEnd()).getEnd()}, loc);
+  }
+  // The constants the check follows: const, initialised, outside functions.
+  static bool isConstantOutsideFunctions(const VarDecl *v) {
+    return v->hasInit() && !v->isLocalVarDeclOrParm() && v->getType().isConstQualified();
   }
 
   const SourceManager &sm_;
@@ -606,12 +618,6 @@ std::string conditionalMessage(const Dependence &dep, const std::string &where) 
                   "undefined '__CUDA_ARCH__'"
                 : ", where it never is: the device branch is dead code (should the function be "
                   "'__host__ __device__'?)");
-}
-
-bool contains(const SourceManager &sm, clang::SourceRange r, SourceLocation loc) {
-  if (r.isInvalid()) return false;
-  return !sm.isBeforeInTranslationUnit(loc, r.getBegin()) &&
-         !sm.isBeforeInTranslationUnit(r.getEnd(), loc);
 }
 
 } // namespace
