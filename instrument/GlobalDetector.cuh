@@ -506,6 +506,9 @@ __device__ __forceinline__ void acquire(GlobalThread *me, Slot *slot, uint32_t e
 }
 __device__ __forceinline__ void acquire(const GAccess &a) { acquire(a.me, a.slot, a.epoch); }
 
+__device__ __noinline__ void noteObserved(GlobalThread *me, Slot *slot, uint32_t epoch, const GEntry &w, uint64_t wpc,
+                                          bool narrow, bool deviceScope, bool rmw);
+
 // A synchronising read of a word another block published through.
 __device__ __noinline__ void observe(const GAccess &a, const GEntry &w, uint64_t wpc) {
   // A thread that already acquired from another block is taken as ordered
@@ -523,15 +526,23 @@ __device__ __noinline__ void observe(const GAccess &a, const GEntry &w, uint64_t
     // (reportGlobal), as the model classifies it -- widening the scopes
     // alone would order it.
   }
-  GlobalThread *me = a.me;
+  noteObserved(a.me, a.slot, a.epoch, w, wpc, narrow, !w.narrow && !a.narrow, a.write);
+}
+
+// What thread `me` (at barrier epoch `epoch`) knows once it has read `w`, a
+// synchronising write of another block (pc `wpc`): `narrow`, through a
+// block-scope flag or atomic; `deviceScope`, both sides of device scope;
+// `rmw`, by a read-modify-write.
+__device__ __noinline__ void noteObserved(GlobalThread *me, Slot *slot, uint32_t epoch, const GEntry &w, uint64_t wpc,
+                                          bool narrow, bool deviceScope, bool rmw) {
   if (w.unfenced || w.narrowFence) {
     me->state |= kObservedUnfenced | (w.narrowFence ? kObservedNarrowFence : 0);
     me->publishPc = (uint32_t)wpc;
     me->publishBlock = w.block;
-    if (!a.slot->unfencedEpoch) {
-      a.slot->unfencedPc = (uint32_t)wpc;
-      a.slot->unfencedNarrow = w.narrowFence;
-      atomicCAS(&a.slot->unfencedEpoch, 0u, a.epoch + 1);
+    if (!slot->unfencedEpoch) {
+      slot->unfencedPc = (uint32_t)wpc;
+      slot->unfencedNarrow = w.narrowFence;
+      atomicCAS(&slot->unfencedEpoch, 0u, epoch + 1);
     }
     return;
   }
@@ -545,7 +556,7 @@ __device__ __noinline__ void observe(const GAccess &a, const GEntry &w, uint64_t
       me->publishPc = (uint32_t)wpc;
       me->publishBlock = w.block;
     }
-  } else if (!w.narrow && !a.narrow) {
+  } else if (deviceScope) {
     me->state &= ~kObservedNarrowFlag; // a device-scope observation too: trusted as before
   }
   // A relaxed read-modify-write acquires nothing by itself (PTX; a lock
@@ -555,7 +566,31 @@ __device__ __noinline__ void observe(const GAccess &a, const GEntry &w, uint64_t
   // partial sums with no fence: a block-wide barrier after an RMW that
   // observed a fenced publication acquires it (globalBarrier), and the
   // reference checker reads it the same way (docs/run-memory-model.md).
-  if (a.write) me->state |= kRmwObserved;
+  if (rmw) me->state |= kRmwObserved;
+}
+
+// At a fence that may complete an acquisition (or a block-wide barrier
+// after a read-modify-write), when the thread's last synchronising read
+// observed nothing: that read's callback ran before the instruction, and the
+// write it read from may have swapped its entry in only between the two (a
+// spin loop's last poll finds the flag its callback did not; of several
+// blocks' counter increments, the one the hardware ran last may have had
+// its callback first). Whatever that write was, its callback ran before
+// this fence: the word's entry now is that write, or one swapped in after
+// it (taken as observed too: a race may be missed, never invented). Only
+// once per synchronising read: a fence much later must not take a write
+// made since for what the read saw. The reference checker has no such gap:
+// it takes each strong read's observation at the thread's next event
+// (docs/run-memory-model.md).
+__device__ __noinline__ void observeAtFence(const LaunchState *st, Slot *slot, GlobalThread *me, uint32_t epoch,
+                                            uint64_t pc) {
+  if (!me->lastSync || (me->state & (kObserved | kObservedUnfenced | kRelooked))) return;
+  me->state |= kRelooked;
+  GEntry w = gDecode(__ldcg(me->lastSync));
+  if (!w.bytes || w.tag != (st->launchTag & 0xff) || !w.sync || w.block == (linearBlock() & kGBlockMask)) return;
+  bool narrow = w.narrow && !(me->state & kAcquired);
+  noteObserved(me, slot, epoch, w, widenPc32(__ldcg(me->lastSyncPc), pc), narrow, !w.narrow,
+               me->state & kLastSyncRmw);
 }
 
 // Whether entry `e` of this launch is unordered with access `a` by the
@@ -739,7 +774,7 @@ __device__ void checkGlobalWord(const GAccess &a, unsigned long long *word, unsi
     a.me->lastSeen = rawW;
     a.me->lastSync = word;
     a.me->lastSyncPc = pcs;
-    a.me->state = (a.me->state & ~(kFencedSinceSync | kLastSyncRmw | kBlockObserved)) |
+    a.me->state = (a.me->state & ~(kFencedSinceSync | kLastSyncRmw | kBlockObserved | kRelooked)) |
                   (a.write ? kLastSyncRmw : 0) | kBlockAcquirePending | (inBlock ? kBlockObserved : 0);
   }
   // Synchronising accesses are ordered with each other.
@@ -853,6 +888,7 @@ __device__ __noinline__ void globalAccess(const LaunchState *st, uint64_t pc, ui
           vol ? kScopeSys : (info & kPcBlockScope) ? kScopeCta : kScopeGpu);
   }
   acquireInBlock(st, &st->slots[s], me, thread, info);
+  if (info & (kPcAcquire | kPcFenceDevice)) observeAtFence(st, &st->slots[s], me, st->slots[s].threadEpoch[thread], pc);
   applyFences(me, info, st->slots[s].threadEpoch[thread]);
   bool acquiring = completesAcquire(me, info);
   bool sync = atomic || (info & (kPcStrong | kPcBlockScope));
@@ -917,6 +953,8 @@ __device__ void globalBarrier(const LaunchState *st, Slot *slot, uint32_t s, uin
   if (st->trace) traceFences(st, pc, info);
   if (me->last == kFromUnknown) clearUnreleased(me);
   acquireInBlock(st, slot, me, thread, info);
+  if ((info & (kPcAcquire | kPcFenceDevice)) || (me->state & kLastSyncRmw))
+    observeAtFence(st, slot, me, slot->threadEpoch[thread], pc);
   applyFences(me, info, slot->threadEpoch[thread]);
   bool rmwThenBarrier = (me->state & kRmwObserved) && (me->state & kObserved) && !(me->state & kAcquired);
   if (completesAcquire(me, info) || rmwThenBarrier) acquire(me, slot, slot->threadEpoch[thread]);

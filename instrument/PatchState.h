@@ -208,6 +208,7 @@ enum GlobalThreadState : uint32_t {
   kWrotePlain = 1u << 14,      // a plain global write
   kMayHaveReleased = 1u << 15, // a strong write after a plain one, or code whose accesses are unknown
                                // (a callee's): its plain writes so far may be released
+  kRelooked = 1u << 16,        // its last synchronising read was looked at again (observeAtFence)
 };
 
 // Per resident block. Epochs continue from one occupant to the next so that
