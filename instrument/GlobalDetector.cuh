@@ -569,28 +569,46 @@ __device__ __noinline__ void noteObserved(GlobalThread *me, Slot *slot, uint32_t
   if (rmw) me->state |= kRmwObserved;
 }
 
-// At a fence that may complete an acquisition (or a block-wide barrier
-// after a read-modify-write), when the thread's last synchronising read
-// observed nothing: that read's callback ran before the instruction, and the
-// write it read from may have swapped its entry in only between the two (a
-// spin loop's last poll finds the flag its callback did not; of several
-// blocks' counter increments, the one the hardware ran last may have had
-// its callback first). Whatever that write was, its callback ran before
-// this fence: the word's entry now is that write, or one swapped in after
-// it (taken as observed too: a race may be missed, never invented). Only
-// once per synchronising read: a fence much later must not take a write
-// made since for what the read saw. The reference checker has no such gap:
-// it takes each strong read's observation at the thread's next event
-// (docs/run-memory-model.md).
+// At a fence that may complete an acquisition, when the thread's last
+// synchronising read (a load, not a read-modify-write) observed nothing:
+// that read's callback ran before the load, and the write it read from may
+// have swapped its entry in between the two (a spin loop's last poll finds
+// the flag its callback did not). Whatever that write was, its callback ran
+// before this fence: the word's entry now is that write, or one swapped in
+// after it (taken as observed too: a race may be missed, never invented).
+// Only once per read: a fence much later must not take a write made since
+// for what the read saw. Read-modify-writes are looked at again before
+// their instruction instead (lookAgainAfterRmw). The reference checker has
+// no such gap: it takes each strong read's observation at the thread's next
+// event (docs/run-memory-model.md).
 __device__ __noinline__ void observeAtFence(const LaunchState *st, Slot *slot, GlobalThread *me, uint32_t epoch,
                                             uint64_t pc) {
-  if (!me->lastSync || (me->state & (kObserved | kObservedUnfenced | kRelooked))) return;
+  if (!me->lastSync || (me->state & (kObserved | kObservedUnfenced | kRelooked | kLastSyncRmw))) return;
   me->state |= kRelooked;
   GEntry w = gDecode(__ldcg(me->lastSync));
   if (!w.bytes || w.tag != (st->launchTag & 0xff) || !w.sync || w.block == (linearBlock() & kGBlockMask)) return;
   bool narrow = w.narrow && !(me->state & kAcquired);
-  noteObserved(me, slot, epoch, w, widenPc32(__ldcg(me->lastSyncPc), pc), narrow, !w.narrow,
-               me->state & kLastSyncRmw);
+  noteObserved(me, slot, epoch, w, widenPc32(__ldcg(me->lastSyncPc), pc), narrow, !w.narrow, false);
+}
+
+// At the end of the callback of a read-modify-write whose swap found no
+// other block's synchronising write (kLookAgain): of several blocks taking
+// tickets at once, the one the hardware serves last may have swapped its
+// entry first. Another block's RMW that the hardware ran before this one
+// swapped its entry in before its own instruction, a __threadfence() of its
+// callback earlier still, so before this look, which comes after this
+// callback's own fences and right before its instruction: the word's entry
+// now is that write, or one swapped in after it (a race may be missed,
+// never invented). Looking later -- at the next fence or barrier -- would
+// take tickets taken long after this one for what it read (a block that
+// took the first ticket would count as ordered after every other).
+__device__ __noinline__ void lookAgainAfterRmw(const GAccess &a) {
+  GlobalThread *me = a.me;
+  me->state &= ~kLookAgain;
+  if (!me->lastSync || (me->state & (kObserved | kObservedUnfenced))) return;
+  GEntry w = gDecode(__ldcg(me->lastSync));
+  if (!w.bytes || w.tag != (a.st->launchTag & 0xff) || !w.sync || w.block == (a.block & kGBlockMask)) return;
+  observe(a, w, widenPc32(__ldcg(me->lastSyncPc), a.pc));
 }
 
 // Whether entry `e` of this launch is unordered with access `a` by the
@@ -763,6 +781,7 @@ __device__ void checkGlobalWord(const GAccess &a, unsigned long long *word, unsi
   bool seen = a.me->lastSync == word && (!a.sync || a.me->lastSeen == rawW);
   if (read && a.sync) {
     if (wLive && w.sync && w.block != block) observe(a, w, wpc);
+    else if (a.write) a.me->state |= kLookAgain; // lookAgainAfterRmw()
     // A spin on one word (no fence since the last attempt): what an earlier
     // attempt found still counts. Its callback may have run after another
     // warp's release callback but before that release's store, so that the
@@ -933,6 +952,7 @@ __device__ __noinline__ void globalAccess(const LaunchState *st, uint64_t pc, ui
       checkGlobalWord(a, range->shadow + 2 * word, range->pcs + 2 * word, bytes, read || atomic);
       if (write && !atomic) noteUnreleasedWrite(me, range->shadow + 2 * word);
     }
+    if (me->state & kLookAgain) lookAgainAfterRmw(a);
   }
   // Any store but an atomic is data a later publication must fence.
   if (write && !atomic) me->state |= kDirty | kWrotePlain;
@@ -953,8 +973,7 @@ __device__ void globalBarrier(const LaunchState *st, Slot *slot, uint32_t s, uin
   if (st->trace) traceFences(st, pc, info);
   if (me->last == kFromUnknown) clearUnreleased(me);
   acquireInBlock(st, slot, me, thread, info);
-  if ((info & (kPcAcquire | kPcFenceDevice)) || (me->state & kLastSyncRmw))
-    observeAtFence(st, slot, me, slot->threadEpoch[thread], pc);
+  if (info & (kPcAcquire | kPcFenceDevice)) observeAtFence(st, slot, me, slot->threadEpoch[thread], pc);
   applyFences(me, info, slot->threadEpoch[thread]);
   bool rmwThenBarrier = (me->state & kRmwObserved) && (me->state & kObserved) && !(me->state & kAcquired);
   if (completesAcquire(me, info) || rmwThenBarrier) acquire(me, slot, slot->threadEpoch[thread]);

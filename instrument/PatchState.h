@@ -209,6 +209,7 @@ enum GlobalThreadState : uint32_t {
   kMayHaveReleased = 1u << 15, // a strong write after a plain one, or code whose accesses are unknown
                                // (a callee's): its plain writes so far may be released
   kRelooked = 1u << 16,        // its last synchronising read was looked at again (observeAtFence)
+  kLookAgain = 1u << 17,       // its read-modify-write found nothing to observe: look again before it runs
 };
 
 // Per resident block. Epochs continue from one occupant to the next so that
