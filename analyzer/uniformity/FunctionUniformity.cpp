@@ -613,6 +613,24 @@ struct FunctionUniformity::Impl {
     return u;
   }
 
+  // What an argument hands a constructor. An object passed by reference --
+  // the copy or move that `P q = p;`, a struct passed by value and `return
+  // t;` make, a constructor taking `const P &` -- gives its value as well as
+  // its address: a copy of thread-dependent data is thread-dependent (the
+  // implicit copy constructor of a plain struct has no body to summarise).
+  Uniformity constructorArg(const Expr *a) {
+    Uniformity u = eval(a);
+    if (!a->isGLValue() || !a->getType()->isRecordType()) return u;
+    const Expr *lv = a->IgnoreParens();
+    while (const auto *ice = dyn_cast<ImplicitCastExpr>(lv)) {
+      CastKind k = ice->getCastKind();
+      if (k != CK_NoOp && k != CK_DerivedToBase && k != CK_UncheckedDerivedToBase) break;
+      lv = ice->getSubExpr()->IgnoreParens();
+    }
+    u.join(load(lv));
+    return u;
+  }
+
   // The divergence of the address an lvalue designates.
   Uniformity address(const Expr *lv) {
     lv = lv->IgnoreParens();
@@ -705,6 +723,7 @@ struct FunctionUniformity::Impl {
                     name.starts_with("__nvvm_read_ptx_sreg_laneid") || name == "__lane_id");
     }
     const FunctionDecl *callee = call->getDirectCallee();
+    if (auto copied = trivialAssignment(call, callee)) return *copied;
     const FunctionUniformity *summary = nullptr;
     if (callee && callee != fn) {
       if (const FunctionDecl *def = callee->getDefinition(); def && def->hasBody())
@@ -719,6 +738,22 @@ struct FunctionUniformity::Impl {
     }
     applyStoresThroughArgs(call, callee, *summary, args);
     return instantiate(summary->returnValue(), args);
+  }
+
+  // `q = p;` between structs: the implicit (or defaulted) copy or move
+  // assignment has no body to summarise; it stores the object's value into
+  // the left side, like a scalar assignment. None for other calls.
+  std::optional<Uniformity> trivialAssignment(const CallExpr *call, const FunctionDecl *callee) {
+    const auto *op = dyn_cast<CXXOperatorCallExpr>(call);
+    const auto *method = dyn_cast_or_null<CXXMethodDecl>(callee);
+    if (!op || op->getOperator() != OO_Equal || op->getNumArgs() != 2 || !method ||
+        !(method->isCopyAssignmentOperator() || method->isMoveAssignmentOperator()))
+      return std::nullopt;
+    if (const FunctionDecl *def = method->getDefinition(); def && def->hasBody() && !method->isTrivial())
+      return std::nullopt; // a user's operator=: its summary says what it stores
+    Uniformity value = constructorArg(op->getArg(1));
+    store(op->getArg(0), value, call);
+    return value;
   }
 
   // Argument values indexed like the callee's parameters; the implicit
@@ -940,12 +975,12 @@ struct FunctionUniformity::Impl {
     if (isa<CXXThisExpr>(e)) return paramValue(kThisParam);
     if (const auto *ce = dyn_cast<CXXConstructExpr>(e)) {
       Uniformity u;
-      for (const Expr *a : ce->arguments()) u.join(eval(a));
+      for (const Expr *a : ce->arguments()) u.join(constructorArg(a));
       const CXXConstructorDecl *ctor = ce->getConstructor();
       if (const FunctionDecl *def = ctor->getDefinition(); def && def->hasBody() && def != fn)
         if (const FunctionUniformity *s = program.function(def)) {
           std::vector<Uniformity> args;
-          for (const Expr *a : ce->arguments()) args.push_back(eval(a));
+          for (const Expr *a : ce->arguments()) args.push_back(constructorArg(a));
           u.join(instantiate(s->storedThroughParam(kThisParam), args));
         }
       return u;
