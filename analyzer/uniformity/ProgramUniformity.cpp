@@ -2,7 +2,6 @@
 #include "analyzer/core/AnalysisContext.h"
 #include "analyzer/cuda/CudaBuiltins.h"
 #include "analyzer/uniformity/FunctionUniformity.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
 #include <algorithm>
 
@@ -36,7 +35,7 @@ ProgramUniformity &AnalysisContext::uniformity() {
 }
 
 ProgramUniformity::ProgramUniformity(ASTContext &ast, const AnalysisOptions &opts)
-    : ast_(ast), opts_(opts), barriers_(std::make_unique<BlockBarrierSearch>()) {}
+    : ast_(ast), opts_(opts), barriers_(std::make_unique<BlockBarrierSearch>()), enclosing_(ast) {}
 ProgramUniformity::~ProgramUniformity() = default;
 
 const DivergenceOrigin *ProgramUniformity::origin(SourceLocation loc, std::string what) {
@@ -70,20 +69,6 @@ const FunctionUniformity *ProgramUniformity::function(const FunctionDecl *fn) {
     return cutShort_.back().get();
   }
   return functions_.emplace(def, std::move(fu)).first->second.get();
-}
-
-const FunctionDecl *ProgramUniformity::enclosingFunction(const Stmt *s) {
-  DynTypedNodeList parents = ast_.getParents(*s);
-  while (!parents.empty()) {
-    const DynTypedNode &p = parents[0];
-    if (const auto *fd = p.get<FunctionDecl>()) return fd;
-    if (const auto *st = p.get<Stmt>()) parents = ast_.getParents(*st);
-    else if (const auto *d = p.get<Decl>()) {
-      if (const auto *fd = dyn_cast<FunctionDecl>(d)) return fd;
-      parents = ast_.getParents(*d);
-    } else break;
-  }
-  return nullptr;
 }
 
 bool ProgramUniformity::mayExecuteBlockBarrier(const FunctionDecl *fn, std::vector<ChainStep> *chain) {

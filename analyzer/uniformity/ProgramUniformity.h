@@ -13,6 +13,7 @@
 // whose other side only leads to the thread's exit, never merging back with
 // the code that follows, does not make that code divergent.
 #include "analyzer/core/AnalysisOptions.h"
+#include "analyzer/core/EnclosingFunctions.h"
 #include "analyzer/uniformity/CallChainSearch.h"
 #include "analyzer/uniformity/Divergence.h"
 #include "clang/AST/Decl.h"
@@ -44,8 +45,12 @@ public:
   // The analysis of `fn` (its definition), or nullptr when it has no body.
   const FunctionUniformity *function(const clang::FunctionDecl *fn);
 
-  // The enclosing function of `s`, found through the parent map.
-  const clang::FunctionDecl *enclosingFunction(const clang::Stmt *s);
+  // The enclosing function of `s`: the first FunctionDecl up the parent
+  // map's first parents (EnclosingFunctions::firstParentFunction).
+  const clang::FunctionDecl *enclosingFunction(const clang::Stmt *s) { return enclosing_.firstParentFunction(s); }
+  // The index of the function around each statement of the pass's
+  // traversal scope, which that answer and the rules' `forFunction` come from.
+  EnclosingFunctions &enclosingFunctions() { return enclosing_; }
 
   // Whether calling `fn` may execute a block-wide barrier; `chain` receives
   // the calls down to the barrier.
@@ -74,6 +79,7 @@ private:
   std::vector<std::unique_ptr<DivergenceOrigin>> origins_;
   std::map<std::pair<clang::SourceLocation::UIntTy, std::string>, const DivergenceOrigin *> originIndex_;
   std::vector<const clang::FunctionDecl *> inProgress_;
+  EnclosingFunctions enclosing_;
   double seconds_ = 0;
 };
 
