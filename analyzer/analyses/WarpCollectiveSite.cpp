@@ -10,9 +10,12 @@ using namespace clang;
 using namespace clang::ast_matchers;
 
 StatementMatcher warpCollectiveCallMatcher() {
-  return callExpr(callee(functionDecl(hasAnyName(warpMaskedCollectiveNames()))),
-                  forFunction(functionDecl(isDeviceFunction()).bind("fn")))
-      .bind("call");
+  return callExpr(callee(functionDecl(hasAnyName(warpMaskedCollectiveNames())))).bind("call");
+}
+
+const FunctionDecl *deviceFunctionOf(AnalysisContext &ctx, const Stmt *s) {
+  if (!s) return nullptr;
+  return ctx.uniformity().enclosingFunctions().forFunction(s, [](const FunctionDecl *fd) { return runsOnDevice(fd); });
 }
 
 namespace {

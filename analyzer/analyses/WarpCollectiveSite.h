@@ -21,8 +21,15 @@ struct WarpCollectiveSite {
   MaskFacts mask;
 };
 
-// Matches calls to warp collectives; bind name "call".
+// Matches calls to warp collectives; bind name "call". Anywhere: a rule
+// keeps those in device code (deviceFunctionOf) before it runs its step.
 clang::ast_matchers::StatementMatcher warpCollectiveCallMatcher();
+
+// The device function (or device lambda's call operator) that
+// `forFunction(functionDecl(isDeviceFunction()))` would bind for `s`, from
+// the pass's index of enclosing functions instead of a walk up the parent
+// map per node; null where that matcher does not match.
+const clang::FunctionDecl *deviceFunctionOf(AnalysisContext &ctx, const clang::Stmt *s);
 
 // The site of a matched call, computed once per pass and shared by the
 // warp rules; null for calls the analysis cannot place (template patterns,

@@ -25,17 +25,27 @@ public:
   void registerMatchers(MatchFinder &finder) override {
     finder.addMatcher(warpCollectiveCallMatcher(), this);
     finder.addMatcher(stmt(anyOf(ifStmt(hasCondition(expr().bind("cond"))), whileStmt(hasCondition(expr().bind("cond"))),
-                                 forStmt(hasCondition(expr().bind("cond"))), doStmt(hasCondition(expr().bind("cond")))),
-                           forFunction(functionDecl(isDeviceFunction()).bind("fn")))
+                                 forStmt(hasCondition(expr().bind("cond"))), doStmt(hasCondition(expr().bind("cond")))))
                           .bind("branch"),
                       this);
+  }
+
+  // Both matches were `forFunction(functionDecl(isDeviceFunction()))` too
+  // (binding the branch's function): a call or branch outside device code
+  // is dropped here, before it is a step of the rule, as the matchers
+  // dropped it.
+  void run(const MatchFinder::MatchResult &result) override {
+    const Stmt *s = result.Nodes.getNodeAs<Stmt>("branch");
+    if (!s) s = result.Nodes.getNodeAs<CallExpr>("call");
+    if (deviceFunctionOf(context(), s)) Check::run(result);
   }
 
   void check(const MatchFinder::MatchResult &result) override {
     // AMD wavefronts execute in lockstep: __activemask() there is exactly
     // the lanes on the path, and a ballot compared with it is sound.
     if (result.Context->getLangOpts().HIP) return;
-    if (const auto *cond = result.Nodes.getNodeAs<Expr>("cond")) return checkCondition(cond, result.Nodes.getNodeAs<FunctionDecl>("fn"));
+    if (const auto *cond = result.Nodes.getNodeAs<Expr>("cond"))
+      return checkCondition(cond, deviceFunctionOf(context(), result.Nodes.getNodeAs<Stmt>("branch")));
     auto site = analyseWarpCollective(context(), result.Nodes.getNodeAs<CallExpr>("call"));
     if (!site || site->mask.kind != MaskFacts::ActiveMask || site->kind == WarpCollective::ActiveMask) return;
     const CallExpr *snapshot = site->mask.activemask;

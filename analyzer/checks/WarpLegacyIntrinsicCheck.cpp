@@ -24,10 +24,16 @@ public:
   void registerMatchers(MatchFinder &finder) override {
     if (context().ast().getLangOpts().HIP) return; // HIP keeps these as regular API
     finder.addMatcher(callExpr(callee(functionDecl(hasAnyName("__shfl", "__shfl_up", "__shfl_down", "__shfl_xor",
-                                                              "__ballot", "__any", "__all"))),
-                               forFunction(functionDecl(isDeviceFunction())))
+                                                              "__ballot", "__any", "__all"))))
                           .bind("call"),
                       this);
+  }
+
+  // The match was `forFunction(functionDecl(isDeviceFunction()))` too: a
+  // call outside device code is dropped here, before it is a step of the
+  // rule, as the matcher dropped it.
+  void run(const MatchFinder::MatchResult &result) override {
+    if (deviceFunctionOf(context(), result.Nodes.getNodeAs<CallExpr>("call"))) Check::run(result);
   }
 
   void check(const MatchFinder::MatchResult &result) override {

@@ -21,9 +21,18 @@ public:
 
   void registerMatchers(MatchFinder &finder) override {
     finder.addMatcher(warpCollectiveCallMatcher(), this);
-    finder.addMatcher(callExpr(callee(functionDecl(hasBody(stmt()))), forFunction(functionDecl(isDeviceFunction())))
-                          .bind("helper-call"),
-                      this);
+    finder.addMatcher(callExpr(callee(functionDecl(hasBody(stmt())))).bind("helper-call"), this);
+  }
+
+  // Both matches were `forFunction(functionDecl(isDeviceFunction()))` too:
+  // a call outside device code is dropped here, before it is a step of the
+  // rule, as the matchers dropped it (every call of the unit to a function
+  // with a body is a candidate: this lookup replaces a walk up the parent
+  // map per call).
+  void run(const MatchFinder::MatchResult &result) override {
+    const auto *call = result.Nodes.getNodeAs<CallExpr>("helper-call");
+    if (!call) call = result.Nodes.getNodeAs<CallExpr>("call");
+    if (deviceFunctionOf(context(), call)) Check::run(result);
   }
 
   void check(const MatchFinder::MatchResult &result) override {

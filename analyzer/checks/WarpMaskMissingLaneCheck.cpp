@@ -17,6 +17,12 @@ public:
   using Check::Check;
 
   void registerMatchers(MatchFinder &finder) override { finder.addMatcher(warpCollectiveCallMatcher(), this); }
+  // The match was `forFunction(functionDecl(isDeviceFunction()))` too: a
+  // call outside device code is dropped here, before it is a step of the
+  // rule, as the matcher dropped it.
+  void run(const MatchFinder::MatchResult &result) override {
+    if (deviceFunctionOf(context(), result.Nodes.getNodeAs<CallExpr>("call"))) Check::run(result);
+  }
 
   void check(const MatchFinder::MatchResult &result) override {
     auto site = analyseWarpCollective(context(), result.Nodes.getNodeAs<CallExpr>("call"));
