@@ -6,6 +6,7 @@
 #include "analyzer/checks/ArchRuleSupport.h"
 #include "analyzer/checks/Check.h"
 #include "analyzer/checks/CheckRegistry.h"
+#include "analyzer/uniformity/ProgramUniformity.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include <map>
 #include <set>
@@ -25,6 +26,7 @@ public:
   bool runsInHostPass() const override { return true; }
   bool runsInDevicePass() const override { return false; }
   void registerMatchers(clang::ast_matchers::MatchFinder &finder) override;
+  void run(const clang::ast_matchers::MatchFinder::MatchResult &result) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &result) override;
   void collectFacts(clang::ASTContext &ast, PassFacts &facts) override;
   static void comparePasses(const std::vector<const PassFacts *> &passes,
@@ -40,6 +42,7 @@ public:
 
 private:
   std::vector<Use> uses_;
+  std::set<const Expr *> launchCallees_; // the kernel references launched
 };
 
 const RuleId &kRule = rule::ArchDependentInstantiation;
@@ -61,13 +64,27 @@ std::string joinQuoted(const std::set<std::string> &names) {
 void ArchDependentInstantiationCheck::registerMatchers(MatchFinder &finder) {
   // Every reference to a kernel: the callee of k<T><<<...>>> and any other
   // use (`(void *)k<T>`, `cudaLaunchKernel(k<T>, ...)`, `&k<T>`).
-  finder.addMatcher(
-      declRefExpr(to(functionDecl(hasAttr(attr::CUDAGlobal)).bind("kernel")),
-                  optionally(hasAncestor(functionDecl().bind("fn"))),
-                  optionally(hasParent(
-                      implicitCastExpr(hasParent(cudaKernelCallExpr().bind("launch"))))))
-          .bind("ref"),
-      this);
+  // The function the reference is in (which was
+  // `optionally(hasAncestor(functionDecl()))` here) is looked up in check();
+  // whether it is the callee of a launch (which was
+  // `optionally(hasParent(implicitCastExpr(hasParent(cudaKernelCallExpr()))))`)
+  // comes from the launches, matched before the references below them.
+  // Neither walks up the parent map from each reference.
+  finder.addMatcher(declRefExpr(to(functionDecl(hasAttr(attr::CUDAGlobal)).bind("kernel"))).bind("ref"), this);
+  finder.addMatcher(cudaKernelCallExpr().bind("launch"), this);
+}
+
+void ArchDependentInstantiationCheck::run(const MatchFinder::MatchResult &result) {
+  // A launch `k<T><<<...>>>(...)` is visited before its callee: record the
+  // kernel's reference right under the callee's implicit cast (the only
+  // shape the parent matchers accepted, with the callee that reference).
+  // Not a step of the rule, as the parent matchers were not.
+  if (const auto *launch = result.Nodes.getNodeAs<CUDAKernelCallExpr>("launch")) {
+    if (const auto *cast = dyn_cast_or_null<ImplicitCastExpr>(launch->getCallee()))
+      launchCallees_.insert(cast->getSubExpr());
+    return;
+  }
+  Check::run(result);
 }
 
 void ArchDependentInstantiationCheck::check(const MatchFinder::MatchResult &result) {
@@ -76,12 +93,11 @@ void ArchDependentInstantiationCheck::check(const MatchFinder::MatchResult &resu
   const FunctionTemplateDecl *templ = kernel->getPrimaryTemplate();
   if (!templ) return; // not a template specialization
   // Device-side launches (dynamic parallelism) are compiled in device passes.
-  if (!arch::runsOnHost(result.Nodes.getNodeAs<FunctionDecl>("fn"))) return;
+  if (!arch::runsOnHost(context().uniformity().enclosingFunctions().nearestFunction(ref))) return;
   Use use;
   use.kernel = arch::entityName(kernel);
   use.templ = arch::entityName(templ);
-  const auto *launch = result.Nodes.getNodeAs<CUDAKernelCallExpr>("launch");
-  use.launch = launch && launch->getCallee()->IgnoreImpCasts() == ref;
+  use.launch = launchCallees_.count(ref) > 0;
   use.site = arch::siteOf(context(), ref->getBeginLoc());
   use.templateWhere = context().toRange(templ->getLocation());
   // The pattern of a host template and its instantiations share locations.
