@@ -8,6 +8,7 @@
 #include "analyzer/checks/Check.h"
 #include "analyzer/checks/CheckRegistry.h"
 #include "analyzer/cuda/CooperativeGroups.h"
+#include "analyzer/uniformity/ProgramUniformity.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include <map>
 #include <set>
@@ -91,7 +92,7 @@ public:
     // librarySync's memo depends on the order of its queries.)
     for (const auto &[callee, calls] : calls_)
       if (!syncSite_.count(callee) && ctx.getSourceManager().isInSystemHeader(callee->getLocation()) &&
-          !callersOf(ctx, callee, /*first=*/true).empty())
+          !callersOf(callee, /*first=*/true).empty())
         if (SourceLocation loc = librarySync(callee); loc.isValid()) syncSite_[callee] = loc;
     std::map<const FunctionDecl *, SourceLocation> reaches = syncSite_;
     std::vector<const FunctionDecl *> work;
@@ -99,7 +100,7 @@ public:
     while (!work.empty()) {
       const FunctionDecl *fn = work.back();
       work.pop_back();
-      for (const FunctionDecl *caller : callersOf(ctx, fn, /*first=*/false))
+      for (const FunctionDecl *caller : callersOf(fn, /*first=*/false))
         if (reaches.emplace(caller, reaches[fn]).second) work.push_back(caller);
     }
     for (const Launch &l : launches_) {
@@ -114,19 +115,21 @@ public:
 
 private:
   // The functions whose calls of `callee` this pass matched: each call's
-  // nearest enclosing function, as hasAncestor(functionDecl()) finds it.
+  // nearest enclosing function, as hasAncestor(functionDecl()) finds it
+  // (EnclosingFunctions::nearestFunction, from the pass's index: the parent
+  // map is not built for it).
   // thread_group::sync() dispatches on the group's run-time type, grid
   // among others: a tile or block passed as a thread_group would reach the
   // grid barrier through it on paper only, so it is no caller. With
   // `first`, stops at the first caller found (whether there is one).
-  const std::set<const FunctionDecl *> &callersOf(ASTContext &ctx, const FunctionDecl *callee, bool first) {
+  const std::set<const FunctionDecl *> &callersOf(const FunctionDecl *callee, bool first) {
     Callers &c = callers_[callee];
     const std::vector<const CallExpr *> &calls = calls_[callee];
-    auto enclosing = callExpr(hasAncestor(functionDecl().bind("caller")));
+    EnclosingFunctions &enclosing = context().uniformity().enclosingFunctions();
     for (; c.searched < calls.size() && !(first && !c.found.empty()); ++c.searched)
-      for (const BoundNodes &b : match(enclosing, *calls[c.searched], ctx))
-        if (const auto *caller = b.getNodeAs<FunctionDecl>("caller"); caller && !isTypeErasedSync(caller))
-          c.found.insert(caller->getCanonicalDecl());
+      if (const FunctionDecl *caller = enclosing.nearestFunction(calls[c.searched]);
+          caller && !isTypeErasedSync(caller))
+        c.found.insert(caller->getCanonicalDecl());
     return c.found;
   }
 
