@@ -112,6 +112,9 @@ struct Cache {
   std::map<const FunctionDecl *, std::vector<AsyncFinding>> findings;
 };
 
+// The pass's cache (in the AnalysisContext), its relevance set up.
+Cache &passCache(AnalysisContext &ctx);
+
 // The facts of `fn`, built on first use; null when it has no CFG.
 FunctionInfo *functionInfo(AnalysisContext &ctx, Cache &cache, const FunctionDecl *fn);
 

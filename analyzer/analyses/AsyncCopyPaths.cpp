@@ -1,7 +1,10 @@
 // The path-sensitive analysis of asynchronous copies (see AsyncCopyPaths.h).
 #include "analyzer/analyses/AsyncCopyExplorer.h"
 #include "analyzer/analyses/AsyncCopyFindingSites.h"
+#include "analyzer/analyses/AsyncCopyInFlight.h"
 #include "rules/RuleIds.h"
+#include "llvm/Support/raw_ostream.h"
+#include <cstdlib>
 
 namespace warpcheck {
 
@@ -462,15 +465,32 @@ void Explorer::apply(State &s, const AsyncOp &op) {
   }
 }
 
+Cache &passCache(AnalysisContext &ctx) {
+  Cache &cache = ctx.shared<Cache>("async-copy-paths");
+  if (!cache.relevance) cache.relevance = std::make_unique<AsyncRelevance>(ctx.ast());
+  return cache;
+}
+
 } // namespace asynccopy
 
 const std::vector<AsyncFinding> &asyncCopyFindings(AnalysisContext &ctx, const clang::FunctionDecl *fn) {
   using namespace asynccopy;
-  Cache &cache = ctx.shared<Cache>("async-copy-paths");
-  if (!cache.relevance) cache.relevance = std::make_unique<AsyncRelevance>(ctx.ast());
+  Cache &cache = passCache(ctx);
   auto it = cache.findings.find(fn);
   if (it != cache.findings.end()) return it->second;
   if (!mayHaveAsyncCopyFindingSite(ctx, fn)) return cache.findings[fn]; // nothing to report: not explored
+  // No copy in flight at any access, no wait with copies uncommitted
+  // (AsyncCopyInFlight.h): not explored either. mayDoAsync() first, as
+  // Explorer::run: no CFG is built for a function that does nothing async.
+  if (!mayDoAsync(*cache.relevance, fn) || !mayReportInFlight(ctx, cache, fn)) {
+    static const bool verify = std::getenv("WARPCHECK_VERIFY_ASYNC_IN_FLIGHT") != nullptr;
+    if (verify && !Explorer(ctx, cache).run(fn).empty()) {
+      llvm::errs() << "warpcheck: AsyncCopyInFlight skipped " << fn->getQualifiedNameAsString()
+                   << ", whose exploration reports\n";
+      std::abort();
+    }
+    return cache.findings[fn];
+  }
   Explorer explorer(ctx, cache);
   std::vector<AsyncFinding> found = explorer.run(fn);
   return cache.findings[fn] = std::move(found);

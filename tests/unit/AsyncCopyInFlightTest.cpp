@@ -1,0 +1,148 @@
+// Unit tests of the async-copy explorer's pre-pass (analyzer/analyses/
+// AsyncCopyInFlight.h): a callee's summary depends on the facts it is
+// entered with, is computed once per (callee, facts) and reused by every
+// caller and entry, and an entry is skipped only where its exploration
+// finds nothing.
+#include "analyzer/analyses/AsyncCopyInFlight.h"
+#include "analyzer/analyses/AsyncCopyPaths.h"
+#include "analyzer/core/AnalysisContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "tests/unit/ParsedCuda.h"
+#include <gtest/gtest.h>
+
+using namespace warpcheck;
+using namespace warpcheck::asynccopy;
+using namespace clang;
+
+namespace {
+
+#define PARSE(var, code)                                                                                     \
+  ParsedCuda var(code);                                                                                      \
+  if (!var.failure.empty()) FAIL() << var.failure;                                                           \
+  if (!var.skip.empty()) GTEST_SKIP() << var.skip;
+
+// The definition named `name`; of a template, its instance.
+const FunctionDecl *functionNamed(ASTContext &ast, llvm::StringRef name) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    llvm::StringRef name;
+    const FunctionDecl *found = nullptr;
+    bool shouldVisitTemplateInstantiations() const { return true; }
+    bool VisitFunctionDecl(FunctionDecl *fd) {
+      if (fd->getIdentifier() && fd->getName() == name && fd->hasBody() && !fd->isDependentContext()) found = fd;
+      return true;
+    }
+  } finder;
+  finder.name = name;
+  finder.TraverseAST(ast);
+  return finder.found;
+}
+
+const char *const kHelpers = R"(#include <cuda_pipeline.h>
+    __device__ float sink;
+    __device__ void consume(const float *sh) { sink = sh[threadIdx.x]; }
+    __device__ void finish(const float *sh) { __pipeline_wait_prior(0); sink = sh[threadIdx.x]; }
+    __device__ void issue(float *sh, const float *g) {
+      __pipeline_memcpy_async(&sh[threadIdx.x], &g[threadIdx.x], sizeof(float));
+      __pipeline_commit();
+    }
+    __device__ void issueOpen(float *sh, const float *g) {
+      __pipeline_memcpy_async(&sh[threadIdx.x], &g[threadIdx.x], sizeof(float));
+    }
+    __global__ void k1(const float *g) { __shared__ float sh[128]; issue(sh, g); finish(sh); }
+    __global__ void k2(const float *g) { __shared__ float sh[128]; issue(sh, g); finish(sh); }
+    __global__ void early(const float *g) { __shared__ float sh[128]; issue(sh, g); consume(sh); finish(sh); }
+    __global__ void uncommitted(const float *g) { __shared__ float sh[128]; issueOpen(sh, g); finish(sh); }
+    __global__ void privateRead(const float *g, float *o) {
+      __shared__ float sh[128];
+      float acc[4] = {0, 0, 0, 0};
+      issue(sh, g);
+      acc[1] += 1.0f; // a per-thread array no copy can be rooted at
+      __pipeline_wait_prior(0);
+      o[threadIdx.x] = sh[threadIdx.x] + acc[1];
+    }
+    __global__ void escapedRead(const float *g, float *o) {
+      __shared__ float sh[128];
+      float acc[4] = {0, 0, 0, 0};
+      float *p = acc; // another name for acc: a copy could be rooted at it
+      issue(sh, g);
+      acc[1] += 1.0f;
+      __pipeline_wait_prior(0);
+      o[threadIdx.x] = sh[threadIdx.x] + acc[1] + p[0];
+    }
+    template <bool check> __global__ void decided(const float *g, float *o) {
+      __shared__ float sh[128];
+      issue(sh, g);
+      if (check) o[0] = sh[0]; // never taken: the explorer decides it too
+      __pipeline_wait_prior(0);
+      o[threadIdx.x] = sh[threadIdx.x];
+    }
+    template __global__ void decided<false>(const float *, float *);
+  )";
+
+// The same helper, entered with and without a copy in flight, has two
+// summaries with different results.
+TEST(AsyncCopyInFlight, SummaryDependsOnEntryFacts) {
+  PARSE(p, kHelpers);
+  ASTContext &ast = p.unit->getASTContext();
+  AnalysisContext ctx(&ast, Pass{false, "sm_90"}, AnalysisOptions{});
+  Cache &cache = passCache(ctx);
+  const FunctionDecl *consume = functionNamed(ast, "consume"), *finish = functionNamed(ast, "finish"),
+                     *issue = functionNamed(ast, "issue");
+  ASSERT_TRUE(consume && finish && issue);
+
+  InFlightSummary idle = inFlightSummary(ctx, cache, consume, InFlight{});
+  EXPECT_FALSE(idle.mayReport);
+  EXPECT_EQ(idle.exit, InFlight{});
+  EXPECT_TRUE(inFlightSummary(ctx, cache, consume, InFlight{true, false}).mayReport); // reads while in flight
+
+  InFlightSummary waited = inFlightSummary(ctx, cache, finish, InFlight{true, false});
+  EXPECT_FALSE(waited.mayReport);
+  EXPECT_EQ(waited.exit, InFlight{}); // wait_prior(0) retired the committed batch
+  // The open batch still holds a copy: wait_prior(0) does not cover it.
+  EXPECT_TRUE(inFlightSummary(ctx, cache, finish, InFlight{true, true}).mayReport);
+
+  InFlightSummary issued = inFlightSummary(ctx, cache, issue, InFlight{});
+  EXPECT_FALSE(issued.mayReport);
+  EXPECT_EQ(issued.exit, (InFlight{true, false}));
+  EXPECT_EQ(inFlightMemo(ctx).computed, 5u);
+  EXPECT_EQ(inFlightMemo(ctx).reused, 0u);
+}
+
+// Two kernels that reach the helpers with the same facts share their
+// summaries: the second computes only its own.
+TEST(AsyncCopyInFlight, SummariesReusedAcrossEntries) {
+  PARSE(p, kHelpers);
+  ASTContext &ast = p.unit->getASTContext();
+  AnalysisContext ctx(&ast, Pass{false, "sm_90"}, AnalysisOptions{});
+  Cache &cache = passCache(ctx);
+  InFlightMemo &memo = inFlightMemo(ctx);
+  EXPECT_FALSE(mayReportInFlight(ctx, cache, functionNamed(ast, "k1")));
+  EXPECT_EQ(memo.computed, 3u); // k1, issue from {}, finish from {in flight}
+  EXPECT_EQ(memo.reused, 0u);
+  EXPECT_FALSE(mayReportInFlight(ctx, cache, functionNamed(ast, "k2")));
+  EXPECT_EQ(memo.computed, 4u); // k2 only
+  EXPECT_EQ(memo.reused, 2u);   // issue and finish
+}
+
+// Skipped entries are those whose exploration reports nothing; the others
+// are explored and report as before.
+TEST(AsyncCopyInFlight, SkipsOnlyWhatCannotReport) {
+  PARSE(p, kHelpers);
+  ASTContext &ast = p.unit->getASTContext();
+  AnalysisContext ctx(&ast, Pass{false, "sm_90"}, AnalysisOptions{});
+  Cache &cache = passCache(ctx);
+  struct Case {
+    const char *name;
+    bool mayReport;
+    size_t findings;
+  };
+  for (const Case &c : {Case{"k1", false, 0}, Case{"privateRead", false, 0}, Case{"decided", false, 0},
+                        Case{"early", true, 1}, Case{"uncommitted", true, 2} /* the wait, the read */, Case{"escapedRead", true, 0}}) {
+    const FunctionDecl *fn = functionNamed(ast, c.name);
+    ASSERT_NE(fn, nullptr) << c.name;
+    EXPECT_EQ(mayReportInFlight(ctx, cache, fn), c.mayReport) << c.name;
+    EXPECT_EQ(asyncCopyFindings(ctx, fn).size(), c.findings) << c.name;
+  }
+}
+
+} // namespace
