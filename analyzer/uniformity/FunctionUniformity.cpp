@@ -100,6 +100,7 @@ struct FunctionUniformity::Impl {
     opts.AddImplicitDtors = false;
     opts.AddTemporaryDtors = false;
     opts.AddCXXDefaultInitExprInCtors = true;
+    opts.AddInitializers = true; // a constructor's member initializers store through `this`
     cfg = CFG::buildCFG(fn, fn->getBody(), &program.ast(), opts);
     if (!cfg) return false;
     postDom = std::make_unique<CFGPostDomTree>(cfg.get());
@@ -586,6 +587,10 @@ struct FunctionUniformity::Impl {
   // The value loaded from an lvalue.
   Uniformity load(const Expr *lv) {
     lv = lv->IgnoreParens();
+    // A call returning a reference (cuda::std::min's `const T &`): what the
+    // callee's summary says of the reference it returns, which joins the
+    // address and contents of the reference arguments it may return.
+    if (const auto *call = dyn_cast<CallExpr>(lv)) return eval(call);
     // `(item = atomicAdd(&next, 1)) < n`, `++i < n`: the value read is the
     // one just assigned.
     if (const auto *bo = dyn_cast<BinaryOperator>(lv); bo && (bo->isAssignmentOp() || bo->getOpcode() == BO_Comma))
@@ -620,15 +625,29 @@ struct FunctionUniformity::Impl {
   // implicit copy constructor of a plain struct has no body to summarise).
   Uniformity constructorArg(const Expr *a) {
     Uniformity u = eval(a);
-    if (!a->isGLValue() || !a->getType()->isRecordType()) return u;
-    const Expr *lv = a->IgnoreParens();
+    if (a->isGLValue() && a->getType()->isRecordType()) u.join(load(stripValueCasts(a)));
+    return u;
+  }
+
+  // Whether a function is the CUDA toolkit's or another system header's
+  // (cooperative_groups, libcu++): its classes' fields are not told apart
+  // here, and a group's mask or rank would make every member call on it
+  // look thread-dependent; GroupUniformity models the groups instead.
+  bool inSystemHeader(const Decl *d) const {
+    return d && program.ast().getSourceManager().isInSystemHeader(d->getLocation());
+  }
+
+  // An lvalue without the implicit casts that designate the same object: a
+  // const view (`w.lane()` on a non-const `w`, `(const T &)x`), a base-class
+  // subobject, an xvalue for a move.
+  static const Expr *stripValueCasts(const Expr *lv) {
+    lv = lv->IgnoreParens();
     while (const auto *ice = dyn_cast<ImplicitCastExpr>(lv)) {
       CastKind k = ice->getCastKind();
       if (k != CK_NoOp && k != CK_DerivedToBase && k != CK_UncheckedDerivedToBase) break;
       lv = ice->getSubExpr()->IgnoreParens();
     }
-    u.join(load(lv));
-    return u;
+    return lv;
   }
 
   // The divergence of the address an lvalue designates.
@@ -676,6 +695,7 @@ struct FunctionUniformity::Impl {
 
   Uniformity evalCall(const CallExpr *call) {
     llvm::StringRef name = calleeName(call);
+    if (auto copied = memoryCopy(call, name)) return *copied;
     if (auto known = intrinsicResult(call, name)) {
       std::vector<Uniformity> args;
       for (unsigned i = 0; i < call->getNumArgs(); ++i) args.push_back(eval(call->getArg(i)));
@@ -740,6 +760,25 @@ struct FunctionUniformity::Impl {
     return instantiate(summary->returnValue(), args);
   }
 
+  // memcpy/memmove into a local (`memcpy(&v, &x[threadIdx.x], sizeof v)`,
+  // the portable unaligned load of quantised kernels): the destination holds
+  // what the source pointed at. None for other calls.
+  std::optional<Uniformity> memoryCopy(const CallExpr *call, llvm::StringRef name) {
+    if (call->getNumArgs() < 2 ||
+        !(name == "memcpy" || name == "__builtin_memcpy" || name == "memmove" || name == "__builtin_memmove"))
+      return std::nullopt;
+    const Expr *dst = call->getArg(0), *src = call->getArg(1);
+    Uniformity value = eval(src); // through a pointer: as divergent as the address...
+    llvm::SmallPtrSet<const VarDecl *, 2> from, to;
+    pointeesOfExpr(src, from);
+    for (const VarDecl *v : from) value.join(objectValue(v)); // ... plus local pointees
+    value.join(controlAt(call));
+    pointeesOfExpr(dst, to);
+    for (const VarDecl *v : to) storeInto(v, value);
+    storeThroughParamOf(dst, value);
+    return eval(dst);
+  }
+
   // `q = p;` between structs: the implicit (or defaulted) copy or move
   // assignment has no body to summarise; it stores the object's value into
   // the left side, like a scalar assignment. None for other calls.
@@ -775,7 +814,9 @@ struct FunctionUniformity::Impl {
     }
     if (object) {
       out.resize(kThisParam + 1);
-      out[kThisParam] = lvalueAsArg(object);
+      // A const member function of the user's sees the object's value
+      // through a const view of it (`w.lane()`).
+      out[kThisParam] = lvalueAsArg(inSystemHeader(callee) ? object : stripValueCasts(object));
     }
     return out;
   }
@@ -1255,8 +1296,10 @@ struct FunctionUniformity::Impl {
       }
       for (const CFGBlock *b : *cfg) {
         if (!live.test(b->getBlockID())) continue;
-        for (const CFGElement &el : *b)
+        for (const CFGElement &el : *b) {
           if (auto cs = el.getAs<CFGStmt>()) visitEffects(cs->getStmt());
+          else if (auto ci = el.getAs<CFGInitializer>()) initializeMember(ci->getInitializer());
+        }
         if (const Stmt *cond = b->getTerminatorCondition(/*StripParens=*/false))
           if (const auto *ce = dyn_cast<Expr>(cond))
             if (branchLevel[b].join(eval(ce))) changed = true;
@@ -1265,6 +1308,16 @@ struct FunctionUniformity::Impl {
       }
       if (!changed) break;
     }
+  }
+
+  // A constructor's member (or base) initializer: a store through `this`,
+  // for the summary that constructions of the class use (eval of a
+  // CXXConstructExpr): `Ctx() : tid(threadIdx.x) {}` makes every Ctx
+  // thread-dependent.
+  void initializeMember(const CXXCtorInitializer *init) {
+    if (!init || !init->getInit() || !(init->isAnyMemberInitializer() || init->isBaseInitializer())) return;
+    if (inSystemHeader(fn)) return; // see inSystemHeader()
+    if (storedThrough[kThisParam].join(eval(init->getInit()))) changed = true;
   }
 
   // Statements whose effects matter beyond their value: stores into
@@ -1292,8 +1345,13 @@ struct FunctionUniformity::Impl {
       for (const Decl *d : ds->decls())
         if (const auto *v = dyn_cast<VarDecl>(d); v && isLocal(v) && !isTracked(v) && v->getInit() &&
                                                    !aliasOf.count(v)) {
+          if (v->getType()->isReferenceType()) {
+            // Bound to storage that is not a local (`float &r = pick(x);`,
+            // `auto &mine = s[threadIdx.x];`): reading it reads there.
+            storeInto(v, lvalueAsArg(v->getInit()));
+            continue;
+          }
           Uniformity u = eval(v->getInit());
-          if (v->getType()->isReferenceType()) continue;
           if (v->getType()->isPointerType()) pointeesOfExpr(v->getInit(), pointees[v]);
           storeInto(v, u);
         }
