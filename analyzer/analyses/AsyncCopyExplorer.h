@@ -206,6 +206,13 @@ struct Cond {
 // The expression under conversions and constructions of temporaries.
 const Expr *stripConstruction(const Expr *e);
 
+// The value that decides the two-way branch ending `b`, as the explorer
+// reads it: for `if (a && b)` the block that tests b branches on b (a is
+// known there); a `&&`/`||` terminator branches on its LHS. Null for a
+// switch or a block without a condition. AsyncCopyInFlight mirrors the
+// explorer's choices through it.
+const Expr *branchCondition(const CFGBlock *b);
+
 class Explorer {
 public:
   Explorer(AnalysisContext &ctx, Cache &cache) : ctx_(ctx), cache_(cache), ast_(ctx.ast()) {}

@@ -208,17 +208,7 @@ private:
     if (b->succ_size() != 2) return std::nullopt;
     for (const CFGBlock::AdjacentBlock &a : b->succs())
       if (!a.getReachableBlock()) return std::nullopt;
-    const Stmt *term = b->getTerminatorStmt();
-    const Expr *cond = nullptr;
-    if (const auto *bo = dyn_cast_or_null<BinaryOperator>(term); bo && bo->isLogicalOp()) cond = bo->getLHS();
-    else if (term && !isa<SwitchStmt>(term)) {
-      cond = dyn_cast_or_null<Expr>(b->getTerminatorCondition(false));
-      while (const auto *lo = dyn_cast_or_null<BinaryOperator>(cond ? cond->IgnoreParens() : nullptr)) {
-        if (!lo->isLogicalOp()) break;
-        cond = lo->getRHS();
-      }
-    }
-    std::optional<bool> value = constantCond(cond);
+    std::optional<bool> value = constantCond(branchCondition(b));
     if (!value) return std::nullopt;
     const FunctionInfo::Summary &sm = info.summary(b->getBlockID());
     if (sm.ok && sm.loop && *value) return std::nullopt;

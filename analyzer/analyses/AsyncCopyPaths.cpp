@@ -139,6 +139,18 @@ void Explorer::explore(State s) {
   }
 }
 
+const Expr *branchCondition(const CFGBlock *b) {
+  const Stmt *term = b->getTerminatorStmt();
+  if (const auto *bo = dyn_cast_or_null<BinaryOperator>(term); bo && bo->isLogicalOp()) return bo->getLHS();
+  if (!term || isa<SwitchStmt>(term)) return nullptr;
+  const Expr *cond = dyn_cast_or_null<Expr>(b->getTerminatorCondition(false));
+  while (const auto *lo = dyn_cast_or_null<BinaryOperator>(cond ? cond->IgnoreParens() : nullptr)) {
+    if (!lo->isLogicalOp()) break;
+    cond = lo->getRHS();
+  }
+  return cond;
+}
+
 void Explorer::branch(State &s, const CFGBlock *b) {
   Frame &f = top(s);
   std::vector<const CFGBlock *> succs;
@@ -161,17 +173,7 @@ void Explorer::branch(State &s, const CFGBlock *b) {
   if (++visits > kMaxVisits) return;
 
   const Stmt *term = b->getTerminatorStmt();
-  // Which value decides the branch: for `if (a && b)` the block that tests
-  // b branches on b (a is known there); a `&&` terminator branches on its LHS.
-  const Expr *cond = nullptr;
-  if (const auto *bo = dyn_cast_or_null<BinaryOperator>(term); bo && bo->isLogicalOp()) cond = bo->getLHS();
-  else if (term && !isa<SwitchStmt>(term)) {
-    cond = dyn_cast_or_null<Expr>(b->getTerminatorCondition(false));
-    while (const auto *lo = dyn_cast_or_null<BinaryOperator>(cond ? cond->IgnoreParens() : nullptr)) {
-      if (!lo->isLogicalOp()) break;
-      cond = lo->getRHS();
-    }
-  }
+  const Expr *cond = branchCondition(b);
 
   if (const auto *sw = dyn_cast_or_null<SwitchStmt>(term)) {
     std::optional<Lin> v = evalInt(sw->getCond(), s);

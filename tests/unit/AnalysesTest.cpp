@@ -24,26 +24,6 @@ using namespace clang;
 
 namespace {
 
-#define PARSE(var, code)                                                                                     \
-  ParsedCuda var(code);                                                                                      \
-  if (!var.failure.empty()) FAIL() << var.failure;                                                           \
-  if (!var.skip.empty()) GTEST_SKIP() << var.skip;
-
-// The definition of the function named `name` in the TU.
-const FunctionDecl *functionNamed(ASTContext &ast, llvm::StringRef name) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    llvm::StringRef name;
-    const FunctionDecl *found = nullptr;
-    bool VisitFunctionDecl(FunctionDecl *fd) {
-      if (fd->getIdentifier() && fd->getName() == name && fd->hasBody()) found = fd;
-      return true;
-    }
-  } finder;
-  finder.name = name;
-  finder.TraverseAST(ast);
-  return finder.found;
-}
-
 // The calls in `fn` to functions named `callee`, in source order.
 std::vector<const CallExpr *> callsTo(const FunctionDecl *fn, llvm::StringRef callee) {
   struct Finder : RecursiveASTVisitor<Finder> {

@@ -16,27 +16,6 @@ using namespace clang;
 
 namespace {
 
-#define PARSE(var, code)                                                                                     \
-  ParsedCuda var(code);                                                                                      \
-  if (!var.failure.empty()) FAIL() << var.failure;                                                           \
-  if (!var.skip.empty()) GTEST_SKIP() << var.skip;
-
-// The definition named `name`; of a template, its instance.
-const FunctionDecl *functionNamed(ASTContext &ast, llvm::StringRef name) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    llvm::StringRef name;
-    const FunctionDecl *found = nullptr;
-    bool shouldVisitTemplateInstantiations() const { return true; }
-    bool VisitFunctionDecl(FunctionDecl *fd) {
-      if (fd->getIdentifier() && fd->getName() == name && fd->hasBody() && !fd->isDependentContext()) found = fd;
-      return true;
-    }
-  } finder;
-  finder.name = name;
-  finder.TraverseAST(ast);
-  return finder.found;
-}
-
 const char *const kHelpers = R"(#include <cuda_pipeline.h>
     __device__ float sink;
     __device__ void consume(const float *sh) { sink = sh[threadIdx.x]; }

@@ -23,11 +23,6 @@ using namespace clang::ast_matchers;
 
 namespace {
 
-#define PARSE(var, code)                                                                                     \
-  ParsedCuda var(code);                                                                                      \
-  if (!var.failure.empty()) FAIL() << var.failure;                                                           \
-  if (!var.skip.empty()) GTEST_SKIP() << var.skip;
-
 const char *kCode = R"(
   template <int N> __device__ int down(int v) { return __shfl_down_sync(0xffffffffu, v, N); }
 

@@ -7,6 +7,7 @@
 #include "analyzer/frontend/CudaOverlay.h"
 #include "analyzer/frontend/PassCommandLine.h"
 #include "analyzer/frontend/Toolkit.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Tooling/Tooling.h"
 #include <memory>
@@ -41,4 +42,30 @@ struct ParsedCuda {
   std::unique_ptr<clang::ASTUnit> unit;
 };
 
+// The definition of the function named `name` in the TU; of a template,
+// its instance (the last one found).
+inline const clang::FunctionDecl *functionNamed(clang::ASTContext &ast, llvm::StringRef name) {
+  struct Finder : clang::RecursiveASTVisitor<Finder> {
+    llvm::StringRef name;
+    const clang::FunctionDecl *found = nullptr;
+    bool shouldVisitTemplateInstantiations() const { return true; }
+    bool VisitFunctionDecl(clang::FunctionDecl *fd) {
+      if (fd->getIdentifier() && fd->getName() == name && fd->hasBody() && !fd->isDependentContext()) found = fd;
+      return true;
+    }
+  } finder;
+  finder.name = name;
+  finder.TraverseAST(ast);
+  return finder.found;
+}
+
 } // namespace warpcheck
+
+// Parses `code` into `var`, a ParsedCuda (PARSE) or a type built from code
+// like it (PARSE_AS): the test fails when the code does not parse and is
+// skipped, with the reason, without a CUDA toolkit.
+#define PARSE_AS(Type, var, code)                                                                            \
+  Type var(code);                                                                                            \
+  if (!var.failure.empty()) FAIL() << var.failure;                                                           \
+  if (!var.skip.empty()) GTEST_SKIP() << var.skip;
+#define PARSE(var, code) PARSE_AS(ParsedCuda, var, code)

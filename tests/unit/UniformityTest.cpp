@@ -56,15 +56,12 @@ public:
   std::vector<const CallExpr *> sinks;
 };
 
-#define PARSE(var, code)                                                                                     \
-  Analysed var(code);                                                                                        \
-  if (!var.failure.empty()) FAIL() << var.failure;                                                           \
-  if (!var.skip.empty()) GTEST_SKIP() << var.skip;
+#define PARSE_ANALYSED(var, code) PARSE_AS(Analysed, var, code)
 
 constexpr Divergence U = Divergence::Uniform, W = Divergence::Warp, T = Divergence::Thread;
 
 TEST(Uniformity, BuiltinSources) {
-  PARSE(a, R"(__global__ void k(int *p, int n) {
+  PARSE_ANALYSED(a, R"(__global__ void k(int *p, int n) {
     sink(threadIdx.x); sink(threadIdx.y); sink(blockIdx.x); sink(blockDim.x * gridDim.x); sink(n);
     sink(warpSize); sink(p[blockIdx.x]); sink(p[threadIdx.x]); sink(atomicAdd(p, 1));
     sink(__syncthreads_count(threadIdx.x > 3)); sink(__activemask()); sink(clock64());
@@ -75,7 +72,7 @@ TEST(Uniformity, BuiltinSources) {
 }
 
 TEST(Uniformity, WarpLevel) {
-  PARSE(a, R"(__global__ void k(int *p) {
+  PARSE_ANALYSED(a, R"(__global__ void k(int *p) {
     int gid = blockIdx.x * blockDim.x + threadIdx.x;
     sink(threadIdx.x / 32); sink(threadIdx.x >> 5); sink(gid / 64); sink(threadIdx.x & ~31u);
     sink((threadIdx.x + 1) / 32); sink(threadIdx.x % 32); sink(threadIdx.x / 16);
@@ -92,7 +89,7 @@ TEST(Uniformity, WarpLevel) {
 }
 
 TEST(Uniformity, SyncDependenceAtJoins) {
-  PARSE(a, R"(__global__ void k(int *p, int n) {
+  PARSE_ANALYSED(a, R"(__global__ void k(int *p, int n) {
     int x = 0;
     if (threadIdx.x < 5) x = 1;
     sink(x);                        // differs per thread after the join
@@ -118,7 +115,7 @@ TEST(Uniformity, SyncDependenceAtJoins) {
 }
 
 TEST(Uniformity, ThroughMemoryOfLocals) {
-  PARSE(a, R"(struct S { int a, b; };
+  PARSE_ANALYSED(a, R"(struct S { int a, b; };
   __global__ void k(int *p) {
     S s; s.a = 1; s.b = threadIdx.x;
     sink(s.a);                      // objects are weakly updated: the struct is divergent
@@ -147,7 +144,7 @@ TEST(Uniformity, ThroughMemoryOfLocals) {
 }
 
 TEST(Uniformity, Interprocedural) {
-  PARSE(a, R"(__device__ int twice(int x) { return 2 * x; }
+  PARSE_ANALYSED(a, R"(__device__ int twice(int x) { return 2 * x; }
   __device__ int lane() { return threadIdx.x & 31; }
   __device__ void get(int &out) { out = threadIdx.x; }
   __device__ void helper(int v) { sink(v); }
@@ -166,7 +163,7 @@ TEST(Uniformity, Interprocedural) {
 }
 
 TEST(Uniformity, FullWarpVotesOfLaneValuesAreBlockUniform) {
-  PARSE(a, R"(__global__ void k(const int *in) {
+  PARSE_ANALYSED(a, R"(__global__ void k(const int *in) {
     __shared__ int buf[32];
     int lane = threadIdx.x % 32;
     int a = buf[lane];
@@ -184,7 +181,7 @@ TEST(Uniformity, FullWarpVotesOfLaneValuesAreBlockUniform) {
 }
 
 TEST(Uniformity, ThreadOffsetsCancelInComparisons) {
-  PARSE(a, R"(__global__ void k(int base, int end, int C) {
+  PARSE_ANALYSED(a, R"(__global__ void k(int base, int end, int C) {
     const int tid = threadIdx.x;
     for (int t = base + tid; t < end + tid; t += C) sink(t < end + tid);
     for (int t = base + tid; t < end; t += C) sink(t < end);
@@ -198,7 +195,7 @@ TEST(Uniformity, ThreadOffsetsCancelInComparisons) {
 }
 
 TEST(Uniformity, VotesThroughWrappersFollowTheArgument) {
-  PARSE(a, R"(__device__ int all_of(int x) { return __all_sync(0xffffffff, x); }
+  PARSE_ANALYSED(a, R"(__device__ int all_of(int x) { return __all_sync(0xffffffff, x); }
   __device__ int all_twice(int x) { return all_of(x); }
   __global__ void k(const int *in) {
     __shared__ int buf[32];
@@ -213,7 +210,7 @@ TEST(Uniformity, VotesThroughWrappersFollowTheArgument) {
 }
 
 TEST(Uniformity, ConstantBranchesAreFolded) {
-  PARSE(a, R"(constexpr __device__ int phys() { return 32; }
+  PARSE_ANALYSED(a, R"(constexpr __device__ int phys() { return 32; }
   template <int width> __device__ int all_w(int x) {
     if (width == phys()) return __all_sync(0xffffffff, x);
     for (int o = width / 2; o > 0; o >>= 1) x = __shfl_xor_sync(0xffffffff, x, o, width) && x;
@@ -225,7 +222,7 @@ TEST(Uniformity, ConstantBranchesAreFolded) {
 }
 
 TEST(Uniformity, ControlDivergenceIgnoresEarlyExit) {
-  PARSE(a, R"(__global__ void k(int *p, int n) {
+  PARSE_ANALYSED(a, R"(__global__ void k(int *p, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= n) return;
     sink(0);                        // after an early exit: uniform control
@@ -243,7 +240,7 @@ TEST(Uniformity, ControlDivergenceIgnoresEarlyExit) {
 }
 
 TEST(LaneModel, EvaluatesGuardsPerLane) {
-  PARSE(a, R"(__global__ void k(int *p, int n) {
+  PARSE_ANALYSED(a, R"(__global__ void k(int *p, int n) {
     int lane = threadIdx.x % 32;
     if (lane < 16) sink(0);
     if (threadIdx.x < 40) sink(1);
@@ -274,7 +271,7 @@ TEST(LaneModel, EvaluatesGuardsPerLane) {
 // short circuits decide with one known side, casts wrap, block-uniform
 // values stay one value.
 TEST(LaneModel, EvaluatesEveryThreadAtOnce) {
-  PARSE(a, R"(__global__ void k(int *p, int n) {
+  PARSE_ANALYSED(a, R"(__global__ void k(int *p, int n) {
     unsigned t = threadIdx.x;
     sink((t & 255) + (t >> 5) * 3);
     sink(t < 40 ? t * 2 : 7);

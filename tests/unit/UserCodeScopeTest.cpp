@@ -18,11 +18,6 @@ using namespace clang::ast_matchers;
 
 namespace {
 
-#define PARSE(var, code)                                                                                     \
-  ParsedCuda var(code);                                                                                      \
-  if (!var.failure.empty()) FAIL() << var.failure;                                                           \
-  if (!var.skip.empty()) GTEST_SKIP() << var.skip;
-
 const char *kCode = R"(#include <cooperative_groups.h>
   namespace cg = cooperative_groups;
   __device__ int twice(int v) { return 2 * v; }
