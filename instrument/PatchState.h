@@ -187,6 +187,15 @@ struct GlobalThread {
   unsigned long long unreleased;
   uint32_t fenceEpoch;    // barrier epoch + 1 of its latest fence (0: none)
   uint32_t unfencedPubPc; // low 32 bits of a strong write it made with unreleased writes (kPublishedUnfenced)
+  // When its accesses were made, on the launch's sync clock
+  // (LaunchState::syncClock; kept only when that is set):
+  // which publications the thread acquired is not kept, but when they were
+  // made is: a strong access made after all of them cannot be ordered
+  // before the thread's next accesses (GlobalDetector.cuh, madeAfterAcquired).
+  unsigned long long syncWrite; // (syncWordKey << 32) | the clock ticket of its latest strong write
+  uint32_t seenClock;           // the clock just after its latest observation of another block's write (0: none)
+  uint32_t readClock;           // the clock at its first strong read of the period readClockKey names
+  uint32_t readClockKey;        // syncPeriodKey() of that period, 0: none
 };
 
 enum GlobalThreadState : uint32_t {
@@ -246,6 +255,7 @@ struct Slot {
   unsigned int unfencedEpoch;
   unsigned int unfencedPc;      // low 32 bits of that publication
   unsigned int unfencedNarrow;  // ... made after a block-scope fence only
+  unsigned int acquiredClock;   // the highest GlobalThread::seenClock of a thread of the block that acquired
   // Barriers as happens-before between warps (docs/run-memory-model.md,
   // rules 2-3), kept at every barrier; the detectors use them instead of
   // comparing epochs once the block has used a named barrier (`namedUsed`),
@@ -364,6 +374,10 @@ struct LaunchState {
   uint32_t concurrentTags[8];
   // Tracing (null: off): events[traceCapacity], and the count of events
   // made (it may pass the capacity: those past it are dropped and counted).
+  // Incremented by every strong global write, in kernels with volatile
+  // accesses when volatileRaces is on (else null): orders strong accesses
+  // against acquisitions in time (GlobalDetector.cuh, madeAfterAcquired).
+  unsigned long long *syncClock;
   TraceEvent *trace;
   unsigned long long *traceNext;
   unsigned long long traceCapacity;

@@ -229,6 +229,7 @@ __device__ uint32_t claimSlot(const LaunchState *st) {
       slot->mbarrierClock = 0;
       slot->mbarrierLastWait = 0;
       slot->acquiredEpoch = 0;
+      slot->acquiredClock = 0;
       slot->unfencedEpoch = 0;
       slot->namedUsed = 0;
       uint32_t warps = (st->threadsPerBlock + 31) / 32;

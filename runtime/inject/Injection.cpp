@@ -512,7 +512,8 @@ private:
     std::string warning;
     code_->table(l.context, l.module, cubin, l.functionName, l.hStream, t, warning);
     if (!warning.empty()) warnings.push_back(warning);
-    g = GlobalSetup{p.ranges, p.count, p.tag, t.info, t.edges, t.arrive, t.base, t.count, p.heap};
+    g = GlobalSetup{p.ranges, p.count, p.tag, t.info, t.edges, t.arrive, t.base, t.count, p.heap, {},
+                    t.volatileAccesses};
   }
 
   static uint64_t traceKey(const Sanitizer_LaunchData &l) { return reinterpret_cast<uint64_t>(l.hLaunch); }

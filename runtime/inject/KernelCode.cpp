@@ -1,4 +1,5 @@
 #include "runtime/inject/KernelCode.h"
+#include "instrument/PatchState.h"
 #include "runtime/common/CubinSymbols.h"
 #include <fstream>
 #include <iterator>
@@ -53,6 +54,7 @@ bool KernelCode::table(CUcontext ctx, CUmodule module, const std::string &cubin,
   }
   const uint32_t *info = static_cast<const uint32_t *>(device);
   made = Table{info, info + entries, f->second.arrivals.empty() ? nullptr : info + arrivals, pc, (uint32_t)entries};
+  for (size_t i = 0; i < entries && !made.volatileAccesses; ++i) made.volatileAccesses = host[i] & patch::kPcVolatile;
   out = made;
   return true;
 }

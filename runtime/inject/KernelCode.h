@@ -21,6 +21,7 @@ public:
     const uint32_t *arrive = nullptr; // per instruction (patch::PcArrival), or null when it has none
     uint64_t base = 0;             // the function's first instruction
     uint32_t count = 0;
+    bool volatileAccesses = false; // a load or store the SASS shows as volatile (patch::kPcVolatile)
   };
   // False (with `warning`) when the kernel's code could not be read: its
   // fences are then unknown.

@@ -135,6 +135,7 @@ bool LaunchChecker::begin(const Sanitizer_LaunchData &l, const GlobalSetup &glob
   size_t oBusy = take(sizeof(unsigned int) * slots);
   size_t oSlots = take(sizeof(Slot) * slots);
   size_t oShadow = take((size_t)words * 16 * slots);
+  size_t oSyncClock = take(sizeof(unsigned long long));
   bool traced = traceNext;
   size_t oTraceNext = traced ? take(sizeof(unsigned long long)) : 0;
   // Threads reset their own asynchronous-copy state: not cleared below.
@@ -182,6 +183,9 @@ bool LaunchChecker::begin(const Sanitizer_LaunchData &l, const GlobalSetup &glob
   st.shadow = reinterpret_cast<unsigned long long *>(base + oShadow);
   st.async = reinterpret_cast<AsyncThread *>(base + oAsync);
   st.global = checkGlobal ? reinterpret_cast<GlobalThread *>(base + oGlobal) : nullptr;
+  // Only a kernel with volatile accesses reads it: the clock costs an
+  // atomic on one word per strong write.
+  if (st.volatileRaces && global.volatileAccesses) st.syncClock = reinterpret_cast<unsigned long long *>(base + oSyncClock);
   if (traced) {
     st.trace = reinterpret_cast<TraceEvent *>(base + oTrace);
     st.traceNext = reinterpret_cast<unsigned long long *>(base + oTraceNext);

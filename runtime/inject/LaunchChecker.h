@@ -25,6 +25,7 @@ struct GlobalSetup {
   uint32_t pcCount = 0;
   patch::HeapState *heap = nullptr;
   uint32_t concurrentTags[8] = {};
+  bool volatileAccesses = false; // KernelCode::Table::volatileAccesses
 };
 
 struct LaunchLimits {

@@ -43,7 +43,7 @@ __global__ void runningMax(const int* in, int* out, int* carry, int* carryReady,
       int m = s[kTileItems - 1];
       int prev = -2147483647 - 1;
       if (i > 0) {
-        while (((volatile int*)carryReady)[i - 1] == 0) {
+        while (((volatile int*)carryReady)[i - 1] == 0) {  // expect-run-also: race-volatile
         }
         __threadfence();
         prev = carry[i - 1];
