@@ -307,6 +307,32 @@ TEST(ReferenceLitmus, VolatileFlagWithFencesOrdersTheDataAndIsReportedOnTheFlagO
   EXPECT_EQ(verdict(unfenced, true), V{"fence-missing/inter-block"});
 }
 
+TEST(ReferenceLitmus, AVolatilePollRacesWithArrivalsMadeAfterWhatItsThreadAcquired) {
+  // A grid barrier polled through volatile (tests/gpu/
+  // grid_barrier_volatile_poll_bug): block 1 fences and adds to a total,
+  // block 0 adds to it too and fences (it acquired block 1's addition), then
+  // fences, arrives and polls the arrival counter; block 1 arrives after
+  // that. What block 0 acquired was made before block 1's arrival: the poll
+  // and the arrival are unordered, a volatile access against an atomic. The
+  // same barrier polled with relaxed device-scope loads is clean.
+  auto barrier = [](const std::string &pollSem, const std::string &pollScope) {
+    return header(0, 2, 1) + fence(1, 0, "gpu", 9) + access(1, 0, "rmw", kCounter, "relaxed", "gpu", 10) +
+           access(0, 0, "rmw", kCounter, "relaxed", "gpu", 10) + fence(0, 0, "gpu", 11) +
+           fence(0, 0, "gpu", 19) + access(0, 0, "rmw", kFlag, "relaxed", "gpu", 20) + // atomicAdd(arrived, 1)
+           access(0, 0, "r", kFlag, pollSem, pollScope, 21) +                          // sees 1 of 2
+           fence(1, 0, "gpu", 19) + access(1, 0, "rmw", kFlag, "relaxed", "gpu", 20) +
+           access(0, 0, "r", kFlag, pollSem, pollScope, 21) + fence(0, 0, "gpu", 22) +  // sees 2
+           access(1, 0, "r", kFlag, pollSem, pollScope, 21) + fence(1, 0, "gpu", 22);
+  };
+  auto f = findingsOf(barrier("volatile", ""));
+  ASSERT_FALSE(f.empty());
+  for (const Finding &x : f) EXPECT_EQ(x.rule, "race-volatile");
+  auto trace = parseTraceText(barrier("volatile", ""));
+  for (const Finding &x : f) // an arrival and a poll, in either order
+    EXPECT_EQ(trace.events[x.first].pc + trace.events[x.second].pc, 41u);
+  EXPECT_EQ(verdict(barrier("relaxed", "gpu")), V{});
+}
+
 TEST(ReferenceLitmus, LaunchesWithoutAnAfterEdgeRaceAndWithOneAreOrdered) {
   auto twoLaunches = [](const std::string &after) {
     return header(0, 1, 1) + header(1, 1, 1, after) + access(0, 0, "w", kData, "plain", "", 10, "g", 0) +
