@@ -512,8 +512,20 @@ private:
     std::string warning;
     code_->table(l.context, l.module, cubin, l.functionName, l.hStream, t, warning);
     if (!warning.empty()) warnings.push_back(warning);
-    g = GlobalSetup{p.ranges, p.count, p.tag, t.info, t.edges, t.arrive, t.base, t.count, p.heap, {},
-                    t.volatileAccesses};
+    // Field by field, not positionally: on branch run-syncclock a field
+    // added to GlobalSetup took another's value in a positional initialiser
+    // here (volatileAccesses landed in concurrentTags[0]; the sync clock
+    // never ran, and nothing failed).
+    g.ranges = p.ranges;
+    g.rangeCount = p.count;
+    g.tag = p.tag;
+    g.pcInfo = t.info;
+    g.pcEdges = t.edges;
+    g.pcArrive = t.arrive;
+    g.pcBase = t.base;
+    g.pcCount = t.count;
+    g.heap = p.heap;
+    g.volatileAccesses = t.volatileAccesses;
   }
 
   static uint64_t traceKey(const Sanitizer_LaunchData &l) { return reinterpret_cast<uint64_t>(l.hLaunch); }
