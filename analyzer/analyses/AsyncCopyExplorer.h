@@ -132,6 +132,10 @@ struct Frame {
   unsigned elem = 0;
   std::map<const VarDecl *, Val> env;
   const CallExpr *call = nullptr; // the call in the caller
+  // The hash of the frames below this one (frameStackHash), taken when it
+  // was pushed: they do not change until it returns, and hashing them again
+  // at every block it enters was most of hashState's time in deep calls.
+  size_t below = 0;
 };
 
 struct CopyRecord {

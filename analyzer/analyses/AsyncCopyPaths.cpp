@@ -18,20 +18,27 @@ void hashRegion(StateHash &h, const std::optional<Region> &r) {
   if (r) r->hashInto(h);
 }
 
+// The hash of the call stack: the top frame's own, over the hash of the
+// frames below it (Frame::below).
+size_t frameStackHash(const State &s) {
+  StateHash h;
+  const Frame &f = s.frames.back();
+  h.add(s.frames.size()).add(f.below);
+  h.add(f.info).add(f.block).add(f.elem).add(f.call).add(f.env.size());
+  for (const auto &[v, val] : f.env) {
+    h.add(v).add(val.num.has_value());
+    if (val.num) val.num->hashInto(h);
+    hashRegion(h, val.addr);
+  }
+  return h.value();
+}
+
 // The hash of a path state but its constraints and loop counters (see
 // Explorer::merge). Values are hashed as they are, not through their string
 // keys, word by word (StateHash.h): this runs at every block a path enters.
 size_t hashState(const State &s) {
   StateHash h;
-  h.add(s.frames.size());
-  for (const Frame &f : s.frames) {
-    h.add(f.info).add(f.block).add(f.elem).add(f.call).add(f.env.size());
-    for (const auto &[v, val] : f.env) {
-      h.add(v).add(val.num.has_value());
-      if (val.num) val.num->hashInto(h);
-      hashRegion(h, val.addr);
-    }
-  }
+  h.add(frameStackHash(s));
   auto hashBatch = [&h](const Batch &b) {
     h.add(b.completed).add(b.copies.size());
     for (const CopyRecord &c : b.copies) {
@@ -299,6 +306,7 @@ bool Explorer::pushFrame(State &s, const CallExpr *call, const FunctionDecl *fd)
   callee.info = info;
   callee.block = info->cfg->getEntry().getBlockID();
   callee.call = call;
+  callee.below = frameStackHash(s);
   const FunctionDecl *def = info->fn;
   // A call of a lambda (operator()) passes the closure object first.
   unsigned shift = isa<CXXOperatorCallExpr>(call) && isa<CXXMethodDecl>(def) ? 1 : 0;
