@@ -372,12 +372,12 @@ struct LaunchState {
   // events, host synchronisation) orders with this launch; its shadow
   // entries are races with this launch's conflicting accesses.
   uint32_t concurrentTags[8];
-  // Tracing (null: off): events[traceCapacity], and the count of events
-  // made (it may pass the capacity: those past it are dropped and counted).
   // Incremented by every strong global write, in kernels with volatile
   // accesses when volatileRaces is on (else null): orders strong accesses
   // against acquisitions in time (GlobalDetector.cuh, madeAfterAcquired).
   unsigned long long *syncClock;
+  // Tracing (null: off): events[traceCapacity], and the count of events
+  // made (it may pass the capacity: those past it are dropped and counted).
   TraceEvent *trace;
   unsigned long long *traceNext;
   unsigned long long traceCapacity;
