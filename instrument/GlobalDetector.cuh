@@ -22,7 +22,8 @@
 //   from the SASS (PcInfo): the API has no callback for them.
 // The detector does not check that the observed publication is the one
 // that covers the data read: a thread that acquired any fenced publication
-// is trusted (fewer reports, never more).
+// is trusted (fewer reports, never more). A volatile access also asks when
+// the thread last acquired (the sync clock below).
 
 // Entry bits: 0-3 bytes, 4-13 thread, 14-33 block (low 20 bits), 34-45
 // barrier epoch, 46-49 __syncwarp epoch, 50-57 launch tag, 58 synchronising,
