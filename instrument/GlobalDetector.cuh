@@ -391,6 +391,13 @@ __device__ __forceinline__ const Slot *writerSlot(const LaunchState *st, const G
 __device__ __forceinline__ const GlobalThread *slotThreads(const LaunchState *st, const Slot *slot) {
   return st->global + (size_t)(slot - st->slots) * st->threadsPerBlock;
 }
+// The GlobalThread state of the thread that made entry `e`, in `slot` (the
+// slot of its block, see slotOfEntry). What is read from it is the entry's
+// thread's only if writerHolds(slot, e) still holds afterwards.
+__device__ __forceinline__ const volatile GlobalThread *entryThread(const LaunchState *st, const Slot *slot,
+                                                                    const GEntry &e) {
+  return slotThreads(st, slot) + e.thread;
+}
 // Whether the block in `slot` orders its warps by more than block-wide
 // barriers (named barriers, mbarriers, flags within the block).
 __device__ __forceinline__ bool warpsOrdered(const Slot *slot) {
@@ -411,7 +418,7 @@ __device__ __noinline__ uint32_t unreleasedKind(const GAccess &a, const GEntry &
   const Slot *slot = raceKind == kGlobalRaceWAR ? nullptr : writerSlot(st, e);
   if (!slot) return 0;
   const GlobalThread *threads = slotThreads(st, slot);
-  const volatile GlobalThread *w = threads + e.thread;
+  const volatile GlobalThread *w = entryThread(st, slot, e);
   uint32_t ws = w->state;
   if (!(ws & kUnreleased) || w->unreleased != (unsigned long long)word) return 0;
   uint32_t pub = w->unfencedPubPc;
@@ -447,7 +454,7 @@ __device__ __noinline__ uint32_t unreleasedKind(const GAccess &a, const GEntry &
 __device__ __noinline__ bool neverReleased(const GAccess &a, const GEntry &e) {
   const Slot *slot = writerSlot(a.st, e);
   if (!slot) return false;
-  uint32_t ws = ((const volatile GlobalThread *)slotThreads(a.st, slot) + e.thread)->state;
+  uint32_t ws = entryThread(a.st, slot, e)->state;
   if (!(ws & kWrotePlain) || (ws & kMayHaveReleased)) return false;
   if ((*(const volatile unsigned int *)&slot->threadEpoch[e.thread] & kGEpochMask) != e.epoch ||
       (*(const volatile unsigned int *)&slot->threadSync[e.thread] & kGSyncMask) != e.warpSync)
@@ -679,7 +686,7 @@ __device__ __noinline__ bool madeAfterAcquired(const GAccess &a, const GEntry &e
   if (!seen) return false;
   const Slot *slot = slotOfEntry(a.st, e);
   if (!slot) return false;
-  const volatile GlobalThread *t = slotThreads(a.st, slot) + e.thread;
+  const volatile GlobalThread *t = entryThread(a.st, slot, e);
   bool after;
   if (reader) {
     if (t->readClockKey != syncPeriodKey(e.epoch, e.warpSync)) return false;
