@@ -4,6 +4,7 @@
 // their addresses (cuModuleGetGlobal); the Compute Sanitizer API reports
 // no allocation for them.
 #include <cstddef>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -17,8 +18,15 @@ std::vector<std::string> deviceVariables(const char *image, size_t size);
 // `__cuda_syscall_aligned_malloc` from the driver).
 bool callsDeviceMalloc(const char *image, size_t size);
 
+// Whether the image has line information (`-lineinfo` or `-G`): a
+// `.debug_line` or `.nv_debug_line_sass` section. Without one, nvdisasm
+// has no source line to print.
+bool hasLineInfo(const char *image, size_t size);
+
 // The symbol-table index of function `name` (what `nvdisasm -fun` takes),
 // or -1.
 long functionSymbolIndex(const char *image, size_t size, const std::string &name);
+// The same for every function of the image, by name.
+std::map<std::string, long> functionSymbols(const char *image, size_t size);
 
 } // namespace warpcheck::run

@@ -359,10 +359,10 @@ private:
     e.accesses = {access("syncwarp", r.second, thread, true)};
   }
 
-  const LineTable *table(uint32_t module) {
+  const LineTable *table(uint32_t module, const std::string &function) {
     if (module >= log_.modules.size() || log_.modules[module].cubin.empty()) return nullptr;
     std::string error;
-    const LineTable *t = sym_.table(log_.modules[module].cubin, error);
+    const LineTable *t = sym_.table(log_.modules[module].cubin, function, error);
     if (!t && reported_.insert(error).second) summary_.warnings.push_back("no source lines: " + error);
     return t;
   }
@@ -370,12 +370,12 @@ private:
   SourceRange place(const CodeLocation &c) {
     SourceRange r;
     if (!c.resolved()) return r;
-    const LineTable *t = table(c.module);
+    const LineTable *t = table(c.module, c.function);
     if (!t) return r;
     std::optional<SourceLine> s = t->lookup(c.function, c.offset);
     if (!s || s->line == 0) {
-      if (t->sections.count(c.function) && t->sections.at(c.function).empty() &&
-          reported_.insert("nolines").second)
+      bool noLines = t->noLineInfo || (t->sections.count(c.function) && t->sections.at(c.function).empty());
+      if (noLines && reported_.insert("nolines").second)
         summary_.warnings.push_back("the program has no line information: build it with -lineinfo to "
                                     "see source lines");
       return r;
@@ -397,7 +397,7 @@ private:
   // " (kernel+0x1f0, inlined at file:line)" for messages and notes.
   std::string where(const CodeLocation &c) {
     std::string s = c.resolved() ? demangle(c.function) + "+" + hex(c.offset) : "pc " + hex(c.pc);
-    if (const LineTable *t = c.resolved() ? table(c.module) : nullptr)
+    if (const LineTable *t = c.resolved() ? table(c.module, c.function) : nullptr)
       if (auto line = t->lookup(c.function, c.offset))
         for (auto &[file, l] : line->inlinedAt) s += ", inlined at " + file + ":" + std::to_string(l);
     return " (" + s + ")";

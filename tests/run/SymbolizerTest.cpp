@@ -73,9 +73,12 @@ TEST(Symbolizer, MapsOffsetsOfARealCubin) {
   ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
   Symbolizer sym(nvdisasm);
   std::string error;
-  const LineTable *t = sym.table(dir + "/k.cubin", error);
+  const LineTable *t = sym.table(dir + "/k.cubin", "_Z4kernPf", error);
   ASSERT_TRUE(t) << error;
+  EXPECT_FALSE(t->noLineInfo);
   ASSERT_TRUE(t->sections.count("_Z4kernPf"));
+  // nvdisasm read the function asked for, not the rest of the cubin.
+  EXPECT_FALSE(t->sections.count("_Z11callsHelperPi"));
   std::set<unsigned> lines;
   for (auto &[offset, where] : t->sections.at("_Z4kernPf")) {
     EXPECT_EQ(where.file, dir + "/k.cu");
@@ -84,7 +87,10 @@ TEST(Symbolizer, MapsOffsetsOfARealCubin) {
   EXPECT_TRUE(lines.count(3) && lines.count(4) && lines.count(5)) << "lines seen: " << lines.size();
   // The helper's shared-memory accesses, inlined into the kernel, map to the
   // helper's line with the call site as their frame.
+  t = sym.table(dir + "/k.cubin", "_Z11callsHelperPi", error);
+  ASSERT_TRUE(t) << error;
   ASSERT_TRUE(t->sections.count("_Z11callsHelperPi"));
+  EXPECT_TRUE(t->sections.count("_Z4kernPf")) << "the section read first is kept";
   bool inlinedLine = false;
   for (auto &[offset, where] : t->sections.at("_Z11callsHelperPi"))
     if (where.line == 8u) {
@@ -93,7 +99,39 @@ TEST(Symbolizer, MapsOffsetsOfARealCubin) {
       EXPECT_EQ(where.inlinedAt[0].second, 13u);
     }
   EXPECT_TRUE(inlinedLine) << "no instruction maps to the inlined helper's line 8";
-  EXPECT_FALSE(sym.table(dir + "/missing.cubin", error));
+  EXPECT_FALSE(sym.table(dir + "/missing.cubin", "_Z4kernPf", error));
+  EXPECT_NE(error.find("cannot read"), std::string::npos) << error;
+
+  // A cubin without line information: nothing to read, and nvdisasm is not
+  // run (a library's cubin of thousands of kernels took seconds).
+  cmd = nvcc + " -O2 -arch=sm_90 -cubin -o " + dir + "/plain.cubin " + dir + "/k.cu";
+  ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
+  Symbolizer noTool("/nonexistent/nvdisasm");
+  t = noTool.table(dir + "/plain.cubin", "_Z4kernPf", error);
+  ASSERT_TRUE(t) << error;
+  EXPECT_TRUE(t->noLineInfo);
+  EXPECT_TRUE(t->sections.empty());
+  // With line information, that symbolizer does run its (missing) nvdisasm.
+  EXPECT_FALSE(noTool.table(dir + "/k.cubin", "_Z4kernPf", error));
   EXPECT_NE(error.find("failed"), std::string::npos) << error;
+  std::system(("rm -rf " + dir).c_str());
+}
+
+// A function name the cubin's symbol table does not hold: the whole cubin
+// is read, once.
+TEST(Symbolizer, ReadsTheWholeCubinForAnUnknownName) {
+  std::string nvcc = WARPCHECK_TEST_NVCC, nvdisasm = WARPCHECK_TEST_NVDISASM;
+  if (nvcc.empty() || nvdisasm.empty()) GTEST_SKIP() << "needs nvcc and nvdisasm (scripts/install-deps.sh)";
+  std::string dir = "/tmp/warpcheck-sym-whole-" + std::to_string(getpid());
+  ASSERT_EQ(std::system(("mkdir -p " + dir).c_str()), 0);
+  std::ofstream(dir + "/k.cu") << "__global__ void a(int *o) { o[threadIdx.x] = 1; }\n"
+                                  "__global__ void b(int *o) { o[threadIdx.x] = 2; }\n";
+  std::string cmd = nvcc + " -O2 -arch=sm_90 -lineinfo -cubin -o " + dir + "/k.cubin " + dir + "/k.cu";
+  ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
+  Symbolizer sym(nvdisasm);
+  std::string error;
+  const LineTable *t = sym.table(dir + "/k.cubin", "not_a_symbol", error);
+  ASSERT_TRUE(t) << error;
+  EXPECT_TRUE(t->sections.count("_Z1aPi") && t->sections.count("_Z1bPi"));
   std::system(("rm -rf " + dir).c_str());
 }
