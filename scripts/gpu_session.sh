@@ -13,6 +13,7 @@
 #   bash scripts/gpu_session.sh --only 'fault_*'
 #   DIFFERENTIAL=1 SKIP_GPU_TESTS=1 bash scripts/gpu_session.sh   # the differential test only
 #   DIFFERENTIAL=1 CORPUS=1 WORKLOADS=1 bash scripts/gpu_session.sh   # all of it (about 10 minutes)
+#   CORPUS=1 COMPARE_GENERAL=1 bash scripts/gpu_session.sh   # and again without the quick paths, compared
 #
 # Each step has a time limit (seconds; STEP_TIMEOUT, default 330) so that one
 # slow step cannot take the others' results with it.
@@ -63,6 +64,25 @@ if [ -n "${CORPUS:-}" ]; then
   timeout "$LIMIT" python3 "$ROOT/bench/score" --run --no-sanitizer -j "$(nproc)" --warpcheck "$BUILD/cli/warpcheck" \
     --workdir /tmp/wc-corpus --json "$LOGS/corpus-scores.json" "$ROOT/tests/corpus" > "$LOGS/corpus.log" 2>&1
   sed -n '/per rule/,$p' "$LOGS/corpus.log" | head -40 | tee -a "$SUMMARY"
+fi
+if [ -n "${COMPARE_GENERAL:-}" ]; then
+  # Issue 20: no optimisation may drop a finding of the unoptimised
+  # detector. The GPU tests and the corpus programs again, under the patches
+  # with their quick paths compiled out (-DWC_NO_QUICK), compared with the
+  # runs above (needs the GPU tests and CORPUS=1 in the same call).
+  GENERAL="$BUILD/lib/warpcheck-patches-general.fatbin"
+  if cmake --build "$BUILD" --target warpcheck_patches_general >> "$LOGS/build.log" 2>&1; then
+    WARPCHECK_PATCHES="$GENERAL" timeout "$LIMIT" python3 "$ROOT/tests/gpu/run_gpu_tests.py" \
+      --warpcheck "$BUILD/cli/warpcheck" --workdir /tmp/wc-gpu-general "$@" > "$LOGS/gpu-tests-general.log" 2>&1
+    WARPCHECK_PATCHES="$GENERAL" timeout "$LIMIT" python3 "$ROOT/bench/score" --run --no-sanitizer -j "$(nproc)" \
+      --warpcheck "$BUILD/cli/warpcheck" --workdir /tmp/wc-corpus-general "$ROOT/tests/corpus" \
+      > "$LOGS/corpus-general.log" 2>&1
+    python3 "$ROOT/bench/compare_findings.py" --baseline /tmp/wc-gpu-general /tmp/wc-corpus-general \
+      --candidate /tmp/wc-gpu /tmp/wc-corpus > "$LOGS/compare-general.log" 2>&1 || rc=1
+    grep -v "^ADDED" "$LOGS/compare-general.log" | tail -30 | tee -a "$SUMMARY"
+  else
+    say "gpu_session: the general-path patches did not build"; rc=1
+  fi
 fi
 if [ -n "${WORKLOADS:-}" ]; then
   # The bench programs and the PyTorch/CuPy workloads under warpcheck
