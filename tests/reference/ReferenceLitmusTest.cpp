@@ -592,3 +592,30 @@ TEST(ReferenceLitmus, DisjointMasksAtOneSyncwarpAreFine) {
     t += sync(0, l, "syncwarp", l < 16 ? 0x0000ffffu : 0xffff0000u, 20);
   EXPECT_EQ(verdict(t), V{});
 }
+
+TEST(ReferenceLitmus, PollsOfOtherSlicesNeitherReleaseNorWidenABlockScopeHandOff) {
+  // A split-K serial fix-up (corpus buggy-run-splitk-serial-fixup-fence-block):
+  // slices 0..2 poll one semaphore with atomicAdd(&sem, 0). Slice 2 polls
+  // before anything is written (its thread has nothing to release), slice 0
+  // takes its turn, writes its partial sums, fences (`fence`) and hands the
+  // semaphore on with an RMW; slice 2 polls again (the RMW continues slice
+  // 0's release sequence); slice 1 then reads the semaphore, fences and
+  // reads the sums. Observing slice 2's polls orders nothing more than slice
+  // 0's hand-off does: with __threadfence_block() it is scope-too-narrow,
+  // with __threadfence() clean, with no fence fence-missing or a race.
+  auto splitk = [](const std::string &handOffFence) {
+    return header(0, 3, 1) + access(2, 0, "rmw", kFlag, "relaxed", "gpu", 20) + // slice 2: not its turn
+           access(1, 0, "rmw", kFlag, "relaxed", "gpu", 20) +                   // slice 1 sees slice 2's poll
+           access(0, 0, "rmw", kFlag, "relaxed", "gpu", 20) + fence(0, 0, "gpu", 21) +
+           access(0, 0, "w", kData, "plain", "", 30) + fence(0, 0, handOffFence, 31) +
+           access(0, 0, "rmw", kFlag, "relaxed", "gpu", 32) + // atomicExch(&sem, 1)
+           access(2, 0, "rmw", kFlag, "relaxed", "gpu", 20) + // slice 2 polls again
+           access(1, 0, "rmw", kFlag, "relaxed", "gpu", 20) + // slice 1 reads slice 2's 1: its turn
+           fence(1, 0, "gpu", 21) + access(1, 0, "r", kData, "plain", "", 29);
+  };
+  EXPECT_EQ(verdict(splitk("gpu")), V{});
+  EXPECT_EQ(verdict(splitk("cta")), V{"scope-too-narrow/inter-block"});
+  V none = verdict(splitk(""));
+  ASSERT_EQ(none.size(), 1u);
+  EXPECT_TRUE(none[0] == "fence-missing/inter-block" || none[0] == "race-global/inter-block") << none[0];
+}
