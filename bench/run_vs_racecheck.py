@@ -390,7 +390,12 @@ def main():
     ap.add_argument("--workloads", action="store_true",
                     help="also run the Python workloads of bench/workloads/ (PyTorch, CuPy)")
     ap.add_argument("--workloads-only", action="store_true", help="only the Python workloads")
+    ap.add_argument("--sass-cache", action="store_true",
+                    help="let warpcheck read nvdisasm's listings from its cache (off by default: the first "
+                         "launch's set-up then does not depend on earlier runs)")
     opts = ap.parse_args()
+    if not opts.sass_cache:
+        opts.warpcheck_arg = ["--no-sass-cache"] + opts.warpcheck_arg
 
     ok, gpu = gpu_present()
     if not ok:

@@ -23,6 +23,7 @@
 #include "runtime/common/FlagValidators.h"
 #include "runtime/common/Flags.h"
 #include "runtime/common/KernelFilter.h"
+#include "runtime/common/SassCache.h"
 #include "runtime/common/TargetProcesses.h"
 #include <csignal>
 #include <cstdlib>
@@ -210,6 +211,7 @@ int runCommand(const std::vector<std::string> &args) {
   flags[run::flagEnvName("cubin_dir")] = work;
   if (!traceOut.empty()) flags[run::flagEnvName("trace")] = work + "/trace";
   if (!files.nvdisasm.empty()) flags[run::flagEnvName("nvdisasm")] = files.nvdisasm;
+  flags[run::flagEnvName("sass_cache_dir")] = run::SassCache::defaultDir();
 
   ChildStatus status;
   // Read by the runtime of each process to tell the program from its

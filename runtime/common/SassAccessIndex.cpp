@@ -340,8 +340,10 @@ SassAccessIndex indexBasicBlockGraph(const std::string &dot) {
   return index;
 }
 
+const char *const kIndexCubinArgs = "-bbcfg -poff";
+
 bool indexCubin(const std::string &nvdisasm, const std::string &cubin, SassAccessIndex &out, std::string &error,
-                long function) {
+                long function, std::string *listing) {
   int fds[2];
   if (pipe(fds) != 0) {
     error = std::string("pipe: ") + std::strerror(errno);
@@ -406,6 +408,7 @@ bool indexCubin(const std::string &nvdisasm, const std::string &cubin, SassAcces
     return false;
   }
   out = indexBasicBlockGraph(dot);
+  if (listing) *listing = std::move(dot);
   return true;
 }
 

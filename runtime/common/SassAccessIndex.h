@@ -35,8 +35,12 @@ SassAccessIndex indexBasicBlockGraph(const std::string &dot);
 // Runs nvdisasm on a cubin file (without the injection library in its
 // environment), on the function with symbol index `function` only when it is
 // not negative (libraries' modules hold hundreds of kernels). False with
-// `error` when it fails.
+// `error` when it fails. `listing`, when given, receives nvdisasm's output
+// (SassCache keeps it).
 bool indexCubin(const std::string &nvdisasm, const std::string &cubin, SassAccessIndex &out, std::string &error,
-                long function = -1);
+                long function = -1, std::string *listing = nullptr);
+// The arguments indexCubin gives nvdisasm besides -fun and the cubin (part
+// of a SassCache key).
+extern const char *const kIndexCubinArgs;
 
 } // namespace warpcheck::run

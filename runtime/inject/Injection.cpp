@@ -60,7 +60,7 @@ public:
     patcher_ = std::make_unique<ModulePatcher>(flags_.patches, flags_.cubin_dir, flags_.patch_on_launch,
                                                flags_.global);
     global_ = std::make_unique<GlobalMemory>(flags_.global_shadow_budget_mib << 20);
-    code_ = std::make_unique<KernelCode>(flags_.nvdisasm);
+    code_ = std::make_unique<KernelCode>(flags_.nvdisasm, flags_.sass_cache ? flags_.sass_cache_dir : std::string());
     order_ = std::make_unique<LaunchOrder>();
     reportPath_ = reserveReportPath(flags_.report);
     trace_ = std::make_unique<TraceWriter>(

@@ -29,7 +29,7 @@ bool KernelCode::table(CUcontext ctx, CUmodule module, const std::string &cubin,
   if (nvdisasm_.empty()) error = "nvdisasm not found";
   else if (cubin.empty() || image->second.empty()) error = "the module's cubin was not saved";
   else if (symbol < 0) error = "kernel " + name + " not found in its module's symbols";
-  else indexCubin(nvdisasm_, cubin, index, error, symbol);
+  else this->index(cubin, image->second, symbol, index, error);
   if (!error.empty())
     warning = "fences and access scopes unknown (" + error + "): inter-block ordering through flags and locks is not seen";
   auto f = index.find(name);
@@ -57,6 +57,19 @@ bool KernelCode::table(CUcontext ctx, CUmodule module, const std::string &cubin,
   for (size_t i = 0; i < entries && !made.volatileAccesses; ++i) made.volatileAccesses = host[i] & patch::kPcVolatile;
   out = made;
   return true;
+}
+
+void KernelCode::index(const std::string &cubin, const std::string &image, long function, SassAccessIndex &out,
+                       std::string &error) {
+  std::string key = cache_.enabled() ? SassCache::key(image.data(), image.size(), function, nvdisasm_, kIndexCubinArgs)
+                                     : std::string();
+  if (std::optional<std::string> listing = cache_.get(key)) {
+    out = indexBasicBlockGraph(*listing);
+    return;
+  }
+  std::string listing;
+  if (indexCubin(nvdisasm_, cubin, out, error, function, cache_.enabled() ? &listing : nullptr))
+    cache_.put(key, listing);
 }
 
 void KernelCode::onModuleUnloading(CUmodule module) {

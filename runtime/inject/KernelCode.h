@@ -2,8 +2,10 @@
 // Per launched kernel, the PcInfo table of its instructions (fences and
 // access scopes from the SASS, runtime/common/SassAccessIndex.h) in device memory,
 // made once per kernel: nvdisasm runs on that kernel alone, at its first
-// checked launch.
+// checked launch, unless an earlier run left its listing in the cache
+// (runtime/common/SassCache.h).
 #include "runtime/common/SassAccessIndex.h"
+#include "runtime/common/SassCache.h"
 #include <cuda.h>
 #include <map>
 #include <sanitizer.h>
@@ -13,7 +15,7 @@ namespace warpcheck::run {
 
 class KernelCode {
 public:
-  explicit KernelCode(std::string nvdisasm) : nvdisasm_(std::move(nvdisasm)) {}
+  KernelCode(std::string nvdisasm, std::string cacheDir) : nvdisasm_(std::move(nvdisasm)), cache_(std::move(cacheDir)) {}
 
   struct Table {
     const uint32_t *info = nullptr; // device memory (entries, edges, arrivals), or null when unknown
@@ -31,7 +33,13 @@ public:
   void onContextDestroyed(CUcontext ctx);
 
 private:
+  // Reads `function` (symbol index) of the module's cubin through the
+  // cache, nvdisasm on a miss.
+  void index(const std::string &cubin, const std::string &image, long function, SassAccessIndex &out,
+             std::string &error);
+
   std::string nvdisasm_;
+  SassCache cache_;
   std::map<CUmodule, std::string> images_;              // the saved cubins' bytes
   std::map<std::pair<CUmodule, std::string>, Table> tables_;
   std::map<CUmodule, CUcontext> contextOf_;

@@ -125,7 +125,7 @@ TEST(RunFlagsOptions, GroupsInHelpOrder) {
                                       "--patch-stack BYTES", "--sample-blocks N", "--no-global", "--no-intra-warp",
                                       "--volatile cuda|ptx"}));
   EXPECT_EQ(names(run::FlagGroup::Trace), (std::vector<std::string>{"--trace-launches N", "--trace-events N"}));
-  EXPECT_EQ(names(run::FlagGroup::Patching), (std::vector<std::string>{"--patch-floor", "--patch-on-load"}));
+  EXPECT_EQ(names(run::FlagGroup::Patching), (std::vector<std::string>{"--patch-floor", "--patch-on-load", "--no-sass-cache"}));
 }
 
 TEST(RunFlagsValidators, CountsAreCanonicalAndTableCapacitiesPowersOfTwo) {
