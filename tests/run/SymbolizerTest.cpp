@@ -48,29 +48,43 @@ TEST(Symbolizer, ParsesLinesInlinedAtChainsAndSections) {
   EXPECT_FALSE(t.lookup("_Z7missingv", 0));
 }
 
+// Compiles dir/k.cu (written with `source` unless it is empty) into
+// dir/NAME.cubin with nvcc -O2 -arch=sm_90 and `flags`; the command that
+// failed, else "".
+static std::string compileCubin(const std::string &dir, const std::string &source, const std::string &name,
+                                const std::string &flags) {
+  if (!source.empty()) {
+    if (std::system(("mkdir -p " + dir).c_str()) != 0) return "mkdir -p " + dir;
+    std::ofstream(dir + "/k.cu") << source;
+  }
+  std::string cmd = std::string(WARPCHECK_TEST_NVCC) + " -O2 -arch=sm_90 " + flags + " -cubin -o " + dir + "/" +
+                    name + ".cubin " + dir + "/k.cu";
+  return std::system(cmd.c_str()) == 0 ? "" : cmd;
+}
+
+// Two kernels, one calling a helper nvcc inlines.
+static const char *kKernels = "__global__ void kern(float *out) {\n"
+                              "  __shared__ float s[256];\n"
+                              "  s[threadIdx.x] = threadIdx.x;\n"
+                              "  __syncthreads();\n"
+                              "  out[threadIdx.x] = s[threadIdx.x ^ 1];\n"
+                              "}\n"
+                              "__device__ void helper(volatile int *s, int t) {\n"
+                              "  s[t] += s[t + 16];\n"
+                              "}\n"
+                              "__global__ void callsHelper(int *out) {\n"
+                              "  __shared__ int s[64];\n"
+                              "  s[threadIdx.x] = threadIdx.x;\n"
+                              "  if (threadIdx.x < 32) helper(s, threadIdx.x);\n"
+                              "  out[threadIdx.x] = s[threadIdx.x];\n"
+                              "}\n";
+
 // The real thing: nvcc builds a cubin with -lineinfo, nvdisasm reads it.
 TEST(Symbolizer, MapsOffsetsOfARealCubin) {
   std::string nvcc = WARPCHECK_TEST_NVCC, nvdisasm = WARPCHECK_TEST_NVDISASM;
   if (nvcc.empty() || nvdisasm.empty()) GTEST_SKIP() << "needs nvcc and nvdisasm (scripts/install-deps.sh)";
   std::string dir = "/tmp/warpcheck-sym-" + std::to_string(getpid());
-  ASSERT_EQ(std::system(("mkdir -p " + dir).c_str()), 0);
-  std::ofstream(dir + "/k.cu") << "__global__ void kern(float *out) {\n"
-                                  "  __shared__ float s[256];\n"
-                                  "  s[threadIdx.x] = threadIdx.x;\n"
-                                  "  __syncthreads();\n"
-                                  "  out[threadIdx.x] = s[threadIdx.x ^ 1];\n"
-                                  "}\n"
-                                  "__device__ void helper(volatile int *s, int t) {\n"
-                                  "  s[t] += s[t + 16];\n"
-                                  "}\n"
-                                  "__global__ void callsHelper(int *out) {\n"
-                                  "  __shared__ int s[64];\n"
-                                  "  s[threadIdx.x] = threadIdx.x;\n"
-                                  "  if (threadIdx.x < 32) helper(s, threadIdx.x);\n"
-                                  "  out[threadIdx.x] = s[threadIdx.x];\n"
-                                  "}\n";
-  std::string cmd = nvcc + " -O2 -arch=sm_90 -lineinfo -cubin -o " + dir + "/k.cubin " + dir + "/k.cu";
-  ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
+  ASSERT_EQ(compileCubin(dir, kKernels, "k", "-lineinfo"), "");
   Symbolizer sym(nvdisasm);
   std::string error;
   const LineTable *t = sym.table(dir + "/k.cubin", "_Z4kernPf", error);
@@ -104,8 +118,7 @@ TEST(Symbolizer, MapsOffsetsOfARealCubin) {
 
   // A cubin without line information: nothing to read, and nvdisasm is not
   // run (a library's cubin of thousands of kernels took seconds).
-  cmd = nvcc + " -O2 -arch=sm_90 -cubin -o " + dir + "/plain.cubin " + dir + "/k.cu";
-  ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
+  ASSERT_EQ(compileCubin(dir, "", "plain", ""), "");
   Symbolizer noTool("/nonexistent/nvdisasm");
   t = noTool.table(dir + "/plain.cubin", "_Z4kernPf", error);
   ASSERT_TRUE(t) << error;
@@ -123,11 +136,11 @@ TEST(Symbolizer, ReadsTheWholeCubinForAnUnknownName) {
   std::string nvcc = WARPCHECK_TEST_NVCC, nvdisasm = WARPCHECK_TEST_NVDISASM;
   if (nvcc.empty() || nvdisasm.empty()) GTEST_SKIP() << "needs nvcc and nvdisasm (scripts/install-deps.sh)";
   std::string dir = "/tmp/warpcheck-sym-whole-" + std::to_string(getpid());
-  ASSERT_EQ(std::system(("mkdir -p " + dir).c_str()), 0);
-  std::ofstream(dir + "/k.cu") << "__global__ void a(int *o) { o[threadIdx.x] = 1; }\n"
-                                  "__global__ void b(int *o) { o[threadIdx.x] = 2; }\n";
-  std::string cmd = nvcc + " -O2 -arch=sm_90 -lineinfo -cubin -o " + dir + "/k.cubin " + dir + "/k.cu";
-  ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
+  ASSERT_EQ(compileCubin(dir,
+                         "__global__ void a(int *o) { o[threadIdx.x] = 1; }\n"
+                         "__global__ void b(int *o) { o[threadIdx.x] = 2; }\n",
+                         "k", "-lineinfo"),
+            "");
   Symbolizer sym(nvdisasm);
   std::string error;
   const LineTable *t = sym.table(dir + "/k.cubin", "not_a_symbol", error);
