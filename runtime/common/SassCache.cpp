@@ -1,5 +1,6 @@
 #include "runtime/common/SassCache.h"
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -43,17 +44,19 @@ bool makeDirs(const std::string &dir) {
 
 } // namespace
 
-std::string SassCache::key(const char *image, size_t size, long function, const std::string &nvdisasm,
+std::string SassCache::imageHash(const char *image, size_t size) {
+  return hex(fnv(image, size, 0xcbf29ce484222325ull)) + hex(fnv(image, size, 0x84222325cbf29ce4ull));
+}
+
+std::string SassCache::key(const std::string &imageHash, long function, const std::string &nvdisasm,
                            const std::string &args) {
   struct stat st {};
   std::string tool = nvdisasm;
   if (stat(nvdisasm.c_str(), &st) == 0)
     tool += "|" + std::to_string((long long)st.st_size) + "|" + std::to_string((long long)st.st_mtime);
-  std::string what = std::string(kMagic) + "|" + tool + "|" + args + "|" + std::to_string(function) + "|" +
-                     std::to_string(size);
-  uint64_t a = fnv(image, size, fnv(what.data(), what.size(), 0xcbf29ce484222325ull));
-  uint64_t b = fnv(image, size, fnv(what.data(), what.size(), 0x84222325cbf29ce4ull) ^ 0x9e3779b97f4a7c15ull);
-  return hex(a) + hex(b);
+  std::string what = std::string(kMagic) + "|" + tool + "|" + args + "|" + std::to_string(function) + "|" + imageHash;
+  return hex(fnv(what.data(), what.size(), 0xcbf29ce484222325ull)) +
+         hex(fnv(what.data(), what.size(), 0x84222325cbf29ce4ull));
 }
 
 std::string SassCache::path(const std::string &key) const { return dir_ + "/" + key + ".sass"; }
@@ -77,7 +80,7 @@ std::optional<std::string> SassCache::get(const std::string &key) const {
 
 bool SassCache::put(const std::string &key, const std::string &listing) const {
   if (!enabled() || listing.size() > cap_ / 4 || !makeDirs(dir_)) return false;
-  static unsigned counter = 0;
+  static std::atomic<unsigned> counter{0};
   std::string tmp = dir_ + "/." + key + "." + std::to_string(getpid()) + "." + std::to_string(++counter);
   {
     std::ofstream out(tmp, std::ios::binary);

@@ -21,9 +21,12 @@ public:
   // `dir` "" disables the cache: get() misses and put() does nothing.
   explicit SassCache(std::string dir, uint64_t capBytes = 256ull << 20) : dir_(std::move(dir)), cap_(capBytes) {}
   bool enabled() const { return !dir_.empty(); }
-  // The key of `function` (symbol index) of `image` as nvdisasm at path
-  // `nvdisasm` lists it with `args`.
-  static std::string key(const char *image, size_t size, long function, const std::string &nvdisasm,
+  // A 128-bit hash of a cubin's bytes (hashed once per module: a library's
+  // cubin is megabytes).
+  static std::string imageHash(const char *image, size_t size);
+  // The key of `function` (symbol index) of the cubin of `imageHash` as
+  // nvdisasm at path `nvdisasm` lists it with `args`.
+  static std::string key(const std::string &imageHash, long function, const std::string &nvdisasm,
                          const std::string &args);
   std::optional<std::string> get(const std::string &key) const;
   // Keeps `listing` under `key`; false when it could not be written (the

@@ -29,7 +29,7 @@ bool KernelCode::table(CUcontext ctx, CUmodule module, const std::string &cubin,
   if (nvdisasm_.empty()) error = "nvdisasm not found";
   else if (cubin.empty() || image->second.empty()) error = "the module's cubin was not saved";
   else if (symbol < 0) error = "kernel " + name + " not found in its module's symbols";
-  else this->index(cubin, image->second, symbol, index, error);
+  else this->index(module, cubin, symbol, index, error);
   if (!error.empty())
     warning = "fences and access scopes unknown (" + error + "): inter-block ordering through flags and locks is not seen";
   auto f = index.find(name);
@@ -59,10 +59,17 @@ bool KernelCode::table(CUcontext ctx, CUmodule module, const std::string &cubin,
   return true;
 }
 
-void KernelCode::index(const std::string &cubin, const std::string &image, long function, SassAccessIndex &out,
+void KernelCode::index(CUmodule module, const std::string &cubin, long function, SassAccessIndex &out,
                        std::string &error) {
-  std::string key = cache_.enabled() ? SassCache::key(image.data(), image.size(), function, nvdisasm_, kIndexCubinArgs)
-                                     : std::string();
+  std::string key;
+  if (cache_.enabled()) {
+    auto hash = imageHashes_.find(module);
+    if (hash == imageHashes_.end()) {
+      const std::string &image = images_[module];
+      hash = imageHashes_.emplace(module, SassCache::imageHash(image.data(), image.size())).first;
+    }
+    key = SassCache::key(hash->second, function, nvdisasm_, kIndexCubinArgs);
+  }
   if (std::optional<std::string> listing = cache_.get(key)) {
     out = indexBasicBlockGraph(*listing);
     return;
@@ -74,6 +81,7 @@ void KernelCode::index(const std::string &cubin, const std::string &image, long 
 
 void KernelCode::onModuleUnloading(CUmodule module) {
   images_.erase(module);
+  imageHashes_.erase(module);
   auto ctx = contextOf_.find(module);
   for (auto it = tables_.begin(); it != tables_.end();) {
     if (it->first.first == module) {

@@ -15,7 +15,8 @@ namespace warpcheck::run {
 
 class KernelCode {
 public:
-  KernelCode(std::string nvdisasm, std::string cacheDir) : nvdisasm_(std::move(nvdisasm)), cache_(std::move(cacheDir)) {}
+  KernelCode(std::string nvdisasm, std::string cacheDir)
+      : nvdisasm_(std::move(nvdisasm)), cache_(std::move(cacheDir)) {}
 
   struct Table {
     const uint32_t *info = nullptr; // device memory (entries, edges, arrivals), or null when unknown
@@ -35,12 +36,12 @@ public:
 private:
   // Reads `function` (symbol index) of the module's cubin through the
   // cache, nvdisasm on a miss.
-  void index(const std::string &cubin, const std::string &image, long function, SassAccessIndex &out,
-             std::string &error);
+  void index(CUmodule module, const std::string &cubin, long function, SassAccessIndex &out, std::string &error);
 
   std::string nvdisasm_;
   SassCache cache_;
   std::map<CUmodule, std::string> images_;              // the saved cubins' bytes
+  std::map<CUmodule, std::string> imageHashes_;         // SassCache::imageHash of each, once asked
   std::map<std::pair<CUmodule, std::string>, Table> tables_;
   std::map<CUmodule, CUcontext> contextOf_;
   std::map<std::pair<CUmodule, std::string>, std::vector<uint32_t>> hostCopies_; // alive while copies run

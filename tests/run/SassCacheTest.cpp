@@ -48,7 +48,8 @@ TEST(SassCache, WhatGoesInComesOutUnderItsKeyOnly) {
   std::string image = "\x7f" "ELF some bytes";
   std::string listing = "digraph f {\n  a -> b;\n}\n\0tail"; // newlines and a NUL kept
   listing.push_back('\0');
-  std::string key = SassCache::key(image.data(), image.size(), 7, "/opt/nvdisasm", "-bbcfg -poff");
+  std::string hash = SassCache::imageHash(image.data(), image.size());
+  std::string key = SassCache::key(hash, 7, "/opt/nvdisasm", "-bbcfg -poff");
   EXPECT_FALSE(cache.get(key));
   ASSERT_TRUE(cache.put(key, listing));
   auto back = cache.get(key);
@@ -57,25 +58,26 @@ TEST(SassCache, WhatGoesInComesOutUnderItsKeyOnly) {
   // Everything that decides the listing is in the key.
   std::string other = image;
   other[5] = 'X';
-  EXPECT_NE(SassCache::key(other.data(), other.size(), 7, "/opt/nvdisasm", "-bbcfg -poff"), key);
-  EXPECT_NE(SassCache::key(image.data(), image.size(), 8, "/opt/nvdisasm", "-bbcfg -poff"), key);
-  EXPECT_NE(SassCache::key(image.data(), image.size(), 7, "/opt/other/nvdisasm", "-bbcfg -poff"), key);
-  EXPECT_NE(SassCache::key(image.data(), image.size(), 7, "/opt/nvdisasm", "-bbcfg"), key);
-  EXPECT_EQ(SassCache::key(image.data(), image.size(), 7, "/opt/nvdisasm", "-bbcfg -poff"), key);
-  EXPECT_FALSE(cache.get(SassCache::key(image.data(), image.size(), 8, "/opt/nvdisasm", "-bbcfg -poff")));
+  EXPECT_NE(SassCache::imageHash(other.data(), other.size()), hash);
+  EXPECT_NE(SassCache::key(SassCache::imageHash(other.data(), other.size()), 7, "/opt/nvdisasm", "-bbcfg -poff"), key);
+  EXPECT_NE(SassCache::key(hash, 8, "/opt/nvdisasm", "-bbcfg -poff"), key);
+  EXPECT_NE(SassCache::key(hash, 7, "/opt/other/nvdisasm", "-bbcfg -poff"), key);
+  EXPECT_NE(SassCache::key(hash, 7, "/opt/nvdisasm", "-bbcfg"), key);
+  EXPECT_EQ(SassCache::key(hash, 7, "/opt/nvdisasm", "-bbcfg -poff"), key);
+  EXPECT_FALSE(cache.get(SassCache::key(hash, 8, "/opt/nvdisasm", "-bbcfg -poff")));
 }
 
 TEST(SassCache, ADamagedEntryIsAMiss) {
   TempDir d;
   SassCache cache(d.path);
-  std::string key = SassCache::key("abc", 3, 1, "/n", "");
+  std::string key = SassCache::key(SassCache::imageHash("abc", 3), 1, "/n", "");
   ASSERT_TRUE(cache.put(key, "0123456789"));
   std::string file = d.path + "/" + key + ".sass";
   // Cut short (a torn write by hand: the cache itself renames whole files).
   ASSERT_EQ(truncate(file.c_str(), 20), 0);
   EXPECT_FALSE(cache.get(key));
   // Another key's content under this name.
-  std::string wrong = SassCache::key("abd", 3, 1, "/n", "");
+  std::string wrong = SassCache::key(SassCache::imageHash("abd", 3), 1, "/n", "");
   ASSERT_TRUE(cache.put(wrong, "0123456789"));
   ASSERT_EQ(std::rename((d.path + "/" + wrong + ".sass").c_str(), file.c_str()), 0);
   EXPECT_FALSE(cache.get(key));
@@ -90,7 +92,7 @@ TEST(SassCache, StaysUnderItsCapDroppingTheLeastRecentlyUsed) {
   std::string listing(1000, 'x');
   std::vector<std::string> keys;
   for (int i = 0; i < 3; ++i) {
-    keys.push_back(SassCache::key("img", 3, i, "/n", ""));
+    keys.push_back(SassCache::key(SassCache::imageHash("img", 3), i, "/n", ""));
     ASSERT_TRUE(cache.put(keys.back(), listing));
   }
   // The first entry is the oldest; reading it makes it the most recent.
@@ -99,14 +101,14 @@ TEST(SassCache, StaysUnderItsCapDroppingTheLeastRecentlyUsed) {
     utime((d.path + "/" + keys[i] + ".sass").c_str(), &t);
   }
   EXPECT_TRUE(cache.get(keys[0]));
-  keys.push_back(SassCache::key("img", 3, 3, "/n", ""));
+  keys.push_back(SassCache::key(SassCache::imageHash("img", 3), 3, "/n", ""));
   ASSERT_TRUE(cache.put(keys.back(), listing)); // over the cap: down to three quarters of it
   EXPECT_LE(entriesIn(d.path), 3u);
   EXPECT_FALSE(cache.get(keys[1])) << "the least recently used goes first";
   EXPECT_TRUE(cache.get(keys[0]));
   EXPECT_TRUE(cache.get(keys[3]));
   // A listing over a quarter of the cap is not kept.
-  EXPECT_FALSE(cache.put(SassCache::key("big", 3, 0, "/n", ""), std::string(1001, 'y')));
+  EXPECT_FALSE(cache.put(SassCache::key(SassCache::imageHash("big", 3), 0, "/n", ""), std::string(1001, 'y')));
 }
 
 TEST(SassCache, DefaultFolderFollowsXdgThenHome) {
@@ -145,7 +147,7 @@ TEST(SassCache, AListingReadBackIndexesAsNvdisasmDoes) {
   ASSERT_TRUE(indexCubin(nvdisasm, cubin, fresh, error, fn, &listing)) << error;
   ASSERT_FALSE(listing.empty());
   SassCache cache(d.path + "/cache");
-  std::string key = SassCache::key(image.data(), image.size(), fn, nvdisasm, kIndexCubinArgs);
+  std::string key = SassCache::key(SassCache::imageHash(image.data(), image.size()), fn, nvdisasm, kIndexCubinArgs);
   ASSERT_TRUE(cache.put(key, listing));
   auto back = cache.get(key);
   ASSERT_TRUE(back);
