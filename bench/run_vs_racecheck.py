@@ -189,7 +189,9 @@ def warpcheck_findings(report):
             rules = {}
             for x in findings:
                 rules[x.get("rule")] = rules.get(x.get("rule"), 0) + 1
-            return {"findings": len(findings), "rules": rules, "report": report}
+            # Device memory warpcheck held (reports since 2026-11-29).
+            memory = (doc.get("run") or {}).get("device_memory")
+            return {"findings": len(findings), "rules": rules, "report": report, "device_memory": memory}
         except (OSError, ValueError, AttributeError) as e:
             return {"findings": None, "report_error": str(e), "report": report}
     return read
@@ -305,7 +307,8 @@ def steady_main(opts, sources, nvcc, arch, gpu, warpcheck, sanitizer):
                 continue
             per = median(times[1:])
             entry[mode] = {"per_launch_ms": per, "first_launch_setup_ms": max(0.0, times[0] - per),
-                           "launch_ms": times, "gpu_mib": r["gpu_mib"], "findings": r.get("findings")}
+                           "launch_ms": times, "gpu_mib": r["gpu_mib"], "findings": r.get("findings"),
+                           "device_memory": r.get("device_memory")}
             print("%s: %s %.4f ms/launch (launches 2-%d: %.4f-%.4f), first-launch set-up %.1f ms, findings %s" % (
                 name, mode, per, len(times), min(times[1:]), max(times[1:]), entry[mode]["first_launch_setup_ms"],
                 r.get("findings")))
@@ -322,6 +325,15 @@ def steady_main(opts, sources, nvcc, arch, gpu, warpcheck, sanitizer):
     def get(e, mode, key):
         return e.get(mode, {}).get(key)
 
+    def memory(e):
+        """warpcheck's shadow bytes per byte of shadowed allocation, and its
+        detector state in MiB: "6.0 B/B, 310 MiB"."""
+        m = get(e, "warpcheck", "device_memory")
+        if not m:
+            return "-"
+        per = m["global_shadow_bytes"] / m["global_shadowed_bytes"] if m.get("global_shadowed_bytes") else None
+        return "%s B/B, %s MiB" % (fmt(per, digits=1), fmt(m["detector_bytes"] / 2.0 ** 20, digits=0))
+
     rows = []
     for e in results:
         rows.append([e["name"], fmt(get(e, "native", "per_launch_ms"), digits=4),
@@ -331,7 +343,7 @@ def steady_main(opts, sources, nvcc, arch, gpu, warpcheck, sanitizer):
                      fmt(get(e, "warpcheck", "first_launch_setup_ms"), digits=1),
                      fmt(get(e, "racecheck", "first_launch_setup_ms"), digits=1),
                      "%s / %s / %s" % tuple(fmt(get(e, m, "gpu_mib"), digits=0) for m in ("native", "warpcheck", "racecheck")),
-                     str(get(e, "warpcheck", "findings"))])
+                     memory(e), str(get(e, "warpcheck", "findings"))])
     gm = {k: geomean(v) for k, v in {
         "floor_slowdown": [get(e, "floor", "slowdown") for e in results],
         "warpcheck_slowdown": [get(e, "warpcheck", "slowdown") for e in results],
@@ -342,11 +354,12 @@ def steady_main(opts, sources, nvcc, arch, gpu, warpcheck, sanitizer):
                 default=None)
     rows.append(["geomean", "", fmt(gm["floor_slowdown"], "x"), fmt(gm["warpcheck_slowdown"], "x"),
                  fmt(gm["racecheck_slowdown"], "x"), fmt(gm["warpcheck_over_floor"], "x"),
-                 fmt(gm["racecheck_over_warpcheck"], "x"), "", "", "", ""])
+                 fmt(gm["racecheck_over_warpcheck"], "x"), "", "", "", "", ""])
     print()
     print("Steady state, per launch (kernels only, CUDA events; slowdowns against native):")
     print(table(rows, ["program", "native ms", "floor", "warpcheck", "racecheck", "wc/floor", "rc/wc",
-                       "wc set-up ms", "rc set-up ms", "peak MiB native / wc / rc", "wc findings"]))
+                       "wc set-up ms", "rc set-up ms", "peak MiB native / wc / rc", "wc shadow, detector",
+                       "wc findings"]))
     if worst:
         print("worst: %s at %s native" % (worst["name"], fmt(get(worst, "warpcheck", "slowdown"), "x")))
     if problems:

@@ -51,6 +51,10 @@ json runJson(const RunSummary &r) {
           {"unchecked_accesses", r.uncheckedAccesses},
           {"unchecked_block_threads", r.uncheckedBlockThreads},
           {"dropped_hazards", r.droppedHazards},
+          {"device_memory",
+           {{"global_shadow_bytes", r.globalShadowBytes},
+            {"global_shadowed_bytes", r.globalShadowedBytes},
+            {"detector_bytes", r.detectorBytes}}},
           {"errors", r.errors},
           {"warnings", r.warnings}};
 }

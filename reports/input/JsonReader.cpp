@@ -186,6 +186,14 @@ RunSummary runSummary(const Value &v) {
   r.uncheckedAccesses = uint64(o.required("unchecked_accesses"));
   r.uncheckedBlockThreads = uint64(o.required("unchecked_block_threads"));
   r.droppedHazards = uint64(o.required("dropped_hazards"));
+  // Added in schema version 1 (optional: reports of earlier warpchecks lack it).
+  if (auto memory = o.optional("device_memory")) {
+    Object m(*memory);
+    r.globalShadowBytes = uint64(m.required("global_shadow_bytes"));
+    r.globalShadowedBytes = uint64(m.required("global_shadowed_bytes"));
+    r.detectorBytes = uint64(m.required("detector_bytes"));
+    m.done();
+  }
   r.errors = o.required("errors").strings();
   r.warnings = o.required("warnings").strings();
   o.done();

@@ -60,6 +60,9 @@ struct RunSummary {
   std::vector<std::string> kernels; // demangled names of the kernels checked
   unsigned long long launches = 0, launchesChecked = 0;
   unsigned long long uncheckedAccesses = 0, uncheckedBlockThreads = 0, droppedHazards = 0;
+  // Device memory warpcheck held (each process's peak, added up): the
+  // global shadow, the allocation bytes it covers, the detector's state.
+  unsigned long long globalShadowBytes = 0, globalShadowedBytes = 0, detectorBytes = 0;
   std::vector<std::string> errors, warnings;
 };
 

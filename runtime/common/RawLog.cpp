@@ -104,6 +104,9 @@ json toJson(const RawLog &log) {
   j["global_unshadowed_bytes"] = log.globalUnshadowedBytes;
   j["global_inter_block_unknown"] = log.globalInterBlockUnknown;
   j["heap_untracked"] = log.heapUntracked;
+  j["global_shadow_bytes"] = log.globalShadowBytes;
+  j["global_shadowed_bytes"] = log.globalShadowedBytes;
+  j["detector_bytes"] = log.detectorBytes;
   j["finished"] = log.finished;
   j["records"] = json::array();
   for (const RawRecord &r : log.records) {
@@ -172,6 +175,9 @@ RawLog rawLogFromJson(const json &j) {
     log.globalUnshadowedBytes = u64Or0(o, "global_unshadowed_bytes");
     log.globalInterBlockUnknown = u64Or0(o, "global_inter_block_unknown");
     log.heapUntracked = u64Or0(o, "heap_untracked");
+    log.globalShadowBytes = u64Or0(o, "global_shadow_bytes");
+    log.globalShadowedBytes = u64Or0(o, "global_shadowed_bytes");
+    log.detectorBytes = u64Or0(o, "detector_bytes");
     log.finished = o.required("finished").boolean();
     log.records = o.required("records").array(recordFrom);
     return log;

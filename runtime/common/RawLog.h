@@ -99,6 +99,11 @@ struct RawLog {
   uint64_t globalUntracked = 0, globalUnshadowed = 0, globalUnshadowedBytes = 0;
   uint64_t globalInterBlockUnknown = 0;
   uint64_t heapUntracked = 0; // device-side malloc()s the heap table had no room for
+  // Device memory the runtime held at its peak: the global shadow and the
+  // bytes of the allocations it covers, and the detector's launch state
+  // (slots, shared-memory shadow, per-thread state, finding tables, the
+  // kernels' instruction tables).
+  uint64_t globalShadowBytes = 0, globalShadowedBytes = 0, detectorBytes = 0;
   std::vector<RawRecord> records;
   bool finished = false; // the runtime reached the application's exit
 };

@@ -101,6 +101,9 @@ bool addChildProcess(const ProcessLog &p, RunSummary &summary) {
   summary.uncheckedAccesses += child.uncheckedAccesses;
   summary.uncheckedBlockThreads += child.uncheckedBlockThreads;
   summary.droppedHazards += child.droppedHazards;
+  summary.globalShadowBytes += child.globalShadowBytes;
+  summary.globalShadowedBytes += child.globalShadowedBytes;
+  summary.detectorBytes += child.detectorBytes;
   for (const std::string &k : child.kernels)
     if (std::find(summary.kernels.begin(), summary.kernels.end(), k) == summary.kernels.end())
       summary.kernels.push_back(k);

@@ -503,6 +503,9 @@ void summarize(const RawLog &log, RunSummary &summary) {
   summary.uncheckedAccesses = log.uncheckedAccesses;
   summary.uncheckedBlockThreads = log.uncheckedBlockThreads;
   summary.droppedHazards = log.droppedHazards;
+  summary.globalShadowBytes = log.globalShadowBytes;
+  summary.globalShadowedBytes = log.globalShadowedBytes;
+  summary.detectorBytes = log.detectorBytes;
   for (const std::string &e : log.errors) summary.errors.push_back(e);
   for (size_t i = 0; i < log.modules.size(); ++i)
     if (!log.modules[i].error.empty())

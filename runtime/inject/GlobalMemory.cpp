@@ -49,7 +49,7 @@ void GlobalMemory::remove(CUcontext ctx, uint64_t base) {
   Allocation &a = it->second;
   if (a.shadow) {
     sanitizerFree(ctx, a.shadow);
-    used_ -= a.shadowBytes;
+    account(-(int64_t)a.shadowBytes, -(int64_t)a.size);
   }
   ids_.erase(a.id);
   c->second.allocations.erase(it);
@@ -100,10 +100,10 @@ void GlobalMemory::onContextDestroyed(CUcontext ctx) {
   auto it = contexts_.find(ctx);
   if (it == contexts_.end()) return;
   for (auto &[base, a] : it->second.allocations) {
-    used_ -= a.shadowBytes;
+    if (a.shadow) account(-(int64_t)a.shadowBytes, -(int64_t)a.size);
     ids_.erase(a.id);
   }
-  used_ -= it->second.heapBytes;
+  if (it->second.heap) account(-(int64_t)it->second.heapBytes, -(int64_t)it->second.heapCovered);
   contexts_.erase(it);
   for (auto m = modules_.begin(); m != modules_.end();)
     m = m->second.context == ctx ? modules_.erase(m) : std::next(m);
@@ -161,9 +161,19 @@ bool GlobalMemory::makeHeap(CUcontext ctx, Context &c, Sanitizer_StreamHandle st
     return false;
   }
   c.heapBytes = bytes;
+  c.heapCovered = limit;
   c.heapShadowOffset = oShadow;
-  used_ += bytes;
+  account((int64_t)bytes, (int64_t)limit);
   return true;
+}
+
+void GlobalMemory::account(int64_t shadow, int64_t covered) {
+  used_ += shadow;
+  shadowed_ += covered;
+  if (used_ > peakShadow_) {
+    peakShadow_ = used_;
+    peakShadowed_ = shadowed_;
+  }
 }
 
 const Allocation *GlobalMemory::byId(uint32_t id) const {
@@ -213,7 +223,7 @@ bool GlobalMemory::prepare(CUcontext ctx, Sanitizer_StreamHandle stream, Prepare
     }
     a->shadowed = true;
     a->shadowBytes = bytes;
-    used_ += bytes;
+    account((int64_t)bytes, (int64_t)a->size);
   }
   if (c.wantsHeap && !c.heapTried) makeHeap(ctx, c, stream, warnings);
   // Tags tell this launch's entries from earlier ones; when they run out,

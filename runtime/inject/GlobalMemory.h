@@ -62,6 +62,10 @@ public:
   bool heapAllocation(CUcontext ctx, uint32_t id, Sanitizer_StreamHandle stream, patch::HeapAllocation &out) const;
   uint64_t unshadowedBytes() const { return unshadowedBytes_; }
   uint64_t shadowBytes() const { return used_; }
+  // The most shadow held at once, and the allocation bytes it covered then
+  // (the device heap counts with its size).
+  uint64_t peakShadowBytes() const { return peakShadow_; }
+  uint64_t peakShadowedBytes() const { return peakShadowed_; }
 
 private:
   struct Context {
@@ -77,7 +81,7 @@ private:
     bool wantsHeap = false, heapTried = false;
     size_t heapLimit = 0;
     void *heap = nullptr;             // HeapState then its arrays
-    size_t heapBytes = 0, heapShadowOffset = 0;
+    size_t heapBytes = 0, heapShadowOffset = 0, heapCovered = 0;
     patch::HeapState heapHeader{};    // host copy (read by an asynchronous upload)
   };
 
@@ -93,7 +97,11 @@ private:
     bool resolved = false;
   };
   std::map<CUmodule, PendingModule> modules_;
+  // A shadow of `shadow` bytes covering `covered` bytes made (or, negative,
+  // freed): the running totals and their peaks.
+  void account(int64_t shadow, int64_t covered);
   uint64_t budget_, used_ = 0, unshadowedBytes_ = 0;
+  uint64_t shadowed_ = 0, peakShadow_ = 0, peakShadowed_ = 0;
   uint32_t nextId_ = 1;
   std::map<CUcontext, Context> contexts_;
   std::map<uint32_t, std::pair<CUcontext, uint64_t>> ids_;

@@ -639,6 +639,11 @@ private:
   }
   void flushLocked() {
     if (reportPath_.empty()) return;
+    if (global_) {
+      log_.globalShadowBytes = global_->peakShadowBytes();
+      log_.globalShadowedBytes = global_->peakShadowedBytes();
+    }
+    log_.detectorBytes = (checker_ ? checker_->peakDeviceBytes() : 0) + (code_ ? code_->peakDeviceBytes() : 0);
     std::string error;
     if (!writeRawLog(reportPath_, log_, error)) std::fprintf(stderr, "warpcheck: error: %s\n", error.c_str());
   }

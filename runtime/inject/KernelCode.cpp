@@ -1,6 +1,7 @@
 #include "runtime/inject/KernelCode.h"
 #include "instrument/PatchState.h"
 #include "runtime/common/CubinSymbols.h"
+#include <algorithm>
 #include <fstream>
 #include <iterator>
 
@@ -52,6 +53,8 @@ bool KernelCode::table(CUcontext ctx, CUmodule module, const std::string &cubin,
     out = made;
     return false;
   }
+  bytes_ += bytes;
+  peakBytes_ = std::max(peakBytes_, bytes_);
   const uint32_t *info = static_cast<const uint32_t *>(device);
   made = Table{info, info + entries, f->second.arrivals.empty() ? nullptr : info + arrivals, pc, (uint32_t)entries};
   for (size_t i = 0; i < entries && !made.volatileAccesses; ++i) made.volatileAccesses = host[i] & patch::kPcVolatile;
@@ -86,13 +89,20 @@ void KernelCode::onModuleUnloading(CUmodule module) {
   for (auto it = tables_.begin(); it != tables_.end();) {
     if (it->first.first == module) {
       if (it->second.info && ctx != contextOf_.end()) sanitizerFree(ctx->second, const_cast<uint32_t *>(it->second.info));
-      hostCopies_.erase(it->first);
+      drop(it->first);
       it = tables_.erase(it);
     } else {
       ++it;
     }
   }
   contextOf_.erase(module);
+}
+
+void KernelCode::drop(const std::pair<CUmodule, std::string> &key) {
+  auto copy = hostCopies_.find(key);
+  if (copy == hostCopies_.end()) return;
+  if (tables_.count(key) && tables_[key].info) bytes_ -= copy->second.size() * sizeof(uint32_t);
+  hostCopies_.erase(copy);
 }
 
 void KernelCode::onContextDestroyed(CUcontext ctx) {
@@ -106,7 +116,7 @@ void KernelCode::onContextDestroyed(CUcontext ctx) {
     images_.erase(module);
     for (auto t = tables_.begin(); t != tables_.end();) {
       if (t->first.first == module) {
-        hostCopies_.erase(t->first);
+        drop(t->first);
         t = tables_.erase(t);
       } else {
         ++t;

@@ -32,6 +32,8 @@ public:
              Sanitizer_StreamHandle stream, Table &out, std::string &warning);
   void onModuleUnloading(CUmodule module);
   void onContextDestroyed(CUcontext ctx);
+  // The most device memory the tables took at once.
+  uint64_t peakDeviceBytes() const { return peakBytes_; }
 
 private:
   // Reads `function` (symbol index) of the module's cubin through the
@@ -45,6 +47,10 @@ private:
   std::map<std::pair<CUmodule, std::string>, Table> tables_;
   std::map<CUmodule, CUcontext> contextOf_;
   std::map<std::pair<CUmodule, std::string>, std::vector<uint32_t>> hostCopies_; // alive while copies run
+  uint64_t bytes_ = 0, peakBytes_ = 0; // device bytes of the tables (their host copies' sizes)
+  // Forgets the table of `key` (its device memory freed, or going with its
+  // context).
+  void drop(const std::pair<CUmodule, std::string> &key);
 };
 
 } // namespace warpcheck::run

@@ -150,6 +150,7 @@ bool LaunchChecker::begin(const Sanitizer_LaunchData &l, const GlobalSetup &glob
   Buffers &b = cb.sets[set];
   if (b.size < off) {
     if (b.device) sanitizerFree(l.context, b.device);
+    held_ -= b.size;
     b.device = nullptr;
     b.size = 0;
     SanitizerResult r = sanitizerAlloc(l.context, &b.device, off);
@@ -158,6 +159,8 @@ bool LaunchChecker::begin(const Sanitizer_LaunchData &l, const GlobalSetup &glob
       return false;
     }
     b.size = off;
+    held_ += off;
+    peakHeld_ = std::max(peakHeld_, held_);
   }
   size_t journalBytes = sizeof(FindingRecord) * st.tableCapacity;
   if (set == 0 && cb.journalHost && cb.journalHostSize >= journalBytes) {
@@ -302,7 +305,10 @@ void LaunchChecker::useJournal(CUcontext ctx, FindingRecord *host, FindingRecord
 
 void LaunchChecker::onContextDestroyed(CUcontext ctx) {
   // The driver frees the context's memory with it.
-  buffers_.erase(ctx);
+  auto it = buffers_.find(ctx);
+  if (it == buffers_.end()) return;
+  for (const Buffers &b : it->second.sets) held_ -= b.size;
+  buffers_.erase(it);
 }
 
 } // namespace warpcheck::run

@@ -66,6 +66,8 @@ public:
   // outlives the process. Without one a context gets pinned memory.
   void useJournal(CUcontext ctx, patch::FindingRecord *host, patch::FindingRecord *device, size_t bytes);
   uint64_t tableCapacity() const { return limits_.tableCapacity; }
+  // The most device memory the launches' state took at once.
+  uint64_t peakDeviceBytes() const { return peakHeld_; }
   bool pending(Sanitizer_LaunchHandle h) const { return pending_.count(h) != 0; }
   // The counters of the last launch, with WARPCHECK_DEBUG only.
   std::string lastCounters;
@@ -108,6 +110,7 @@ private:
   // --sample-blocks: where the next checked launch's window starts (in
   // blocks; taken modulo its grid), so that the windows move on.
   uint64_t sampleNext_ = 0;
+  uint64_t held_ = 0, peakHeld_ = 0; // device bytes of every context's Buffers
   std::map<CUcontext, ContextBuffers> buffers_;
   std::map<Sanitizer_LaunchHandle, Pending> pending_;
 };

@@ -70,6 +70,9 @@ Report richRunReport() {
   s.uncheckedAccesses = 1;
   s.uncheckedBlockThreads = 2;
   s.droppedHazards = 4;
+  s.globalShadowBytes = ULLONG_MAX;
+  s.globalShadowedBytes = 6;
+  s.detectorBytes = 7;
   s.errors = {"one error"};
   s.warnings = {"w1", "w2"};
   r.run = s;
@@ -128,6 +131,9 @@ TEST(JsonReader, RichRunReportRoundTripsByteForByte) {
   EXPECT_EQ(back.run->exitCode, INT_MIN);
   EXPECT_EQ(back.run->launches, ULLONG_MAX);
   EXPECT_EQ(back.run->command, original.run->command);
+  EXPECT_EQ(back.run->globalShadowBytes, ULLONG_MAX);
+  EXPECT_EQ(back.run->globalShadowedBytes, 6u);
+  EXPECT_EQ(back.run->detectorBytes, 7u);
   EXPECT_EQ(back.suppressed.nolint, 2u);
   EXPECT_EQ(back.suppressed.baseline, 1u);
   const Finding &f = back.findings[0];
@@ -278,6 +284,20 @@ TEST(JsonReader, ValidatesRunSectionAndEvidence) {
   EXPECT_EQ(change([](json &j) { j["run"]["kernels"][1] = 5; }), "run.kernels[1]: expected a string, not 5");
   EXPECT_EQ(change([](json &j) { j["run"].erase("dropped_hazards"); }),
             "run: missing required field \"dropped_hazards\"");
+  // device_memory came later: a report without it reads (zeros), one with it whole.
+  {
+    json j = json::parse(text);
+    j["run"].erase("device_memory");
+    Report back;
+    std::string error;
+    ASSERT_TRUE(readJsonReport(j.dump(), back, error)) << error;
+    ASSERT_TRUE(back.run);
+    EXPECT_EQ(back.run->globalShadowBytes + back.run->globalShadowedBytes + back.run->detectorBytes, 0u);
+  }
+  EXPECT_EQ(change([](json &j) { j["run"]["device_memory"].erase("detector_bytes"); }),
+            "run.device_memory: missing required field \"detector_bytes\"");
+  EXPECT_EQ(change([](json &j) { j["run"]["device_memory"]["global_shadow_bytes"] = -1; }),
+            "run.device_memory.global_shadow_bytes: expected a non-negative integer, not -1");
   EXPECT_EQ(change([](json &j) { j["findings"][0]["run"]["block"] = {1, 2}; }),
             "findings[0].run.block: expected 3 integers (x, y, z), not 2");
   EXPECT_EQ(change([](json &j) { j["findings"][0]["run"]["mask"] = 4294967296ull; }),

@@ -251,6 +251,19 @@ TEST(RunFindings, SummarySaysHowManyBlocksASampleChecked) {
   EXPECT_TRUE(none.warnings.empty());
 }
 
+TEST(RunFindings, SummaryCarriesTheDeviceMemoryThroughTheRawLog) {
+  RawLog log;
+  log.globalShadowBytes = 6u << 20;
+  log.globalShadowedBytes = 1u << 20;
+  log.detectorBytes = 123456789;
+  RunSummary s;
+  summarize(rawLogFromJson(toJson(log)), s);
+  EXPECT_EQ(s.globalShadowBytes, 6u << 20);
+  EXPECT_EQ(s.globalShadowedBytes, 1u << 20);
+  EXPECT_EQ(s.detectorBytes, 123456789u);
+  EXPECT_TRUE(s.warnings.empty());
+}
+
 TEST(RunFindings, CodeInlinedFromToolkitHeadersIsPlacedAtTheCall) {
   Fixture fx;
   fx.log.records = {fx.race(patch::kSyncwarpMissingLane, 0x400, 0x400, 3, 3, 0)};
