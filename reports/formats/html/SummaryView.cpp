@@ -124,6 +124,9 @@ std::string runHtml(const Report &report) {
   out += fact("unchecked shared accesses", std::to_string(r.uncheckedAccesses));
   out += fact("threads in unchecked blocks", std::to_string(r.uncheckedBlockThreads));
   out += fact("dropped hazards", std::to_string(r.droppedHazards));
+  auto mib = [](unsigned long long bytes) { return std::to_string((bytes + (1ull << 20) - 1) >> 20) + " MiB"; };
+  out += fact("device memory held", mib(r.globalShadowBytes) + " of global shadow for " + mib(r.globalShadowedBytes) +
+                                        " of allocations, " + mib(r.detectorBytes) + " of detector state");
   out += "</dl>";
   if (!r.errors.empty()) out += "<h4>" + plural(r.errors.size(), "error", "errors") + "</h4>" + messageList("errors", r.errors);
   if (!r.warnings.empty())

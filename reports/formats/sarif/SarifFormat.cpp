@@ -86,6 +86,9 @@ json runProperties(const Report &report) {
   p["uncheckedAccesses"] = r.uncheckedAccesses;
   p["uncheckedBlockThreads"] = r.uncheckedBlockThreads;
   p["droppedHazards"] = r.droppedHazards;
+  p["deviceMemory"] = {{"globalShadowBytes", r.globalShadowBytes},
+                       {"globalShadowedBytes", r.globalShadowedBytes},
+                       {"detectorBytes", r.detectorBytes}};
   return p;
 }
 
