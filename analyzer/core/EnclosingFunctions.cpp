@@ -68,14 +68,27 @@ public:
 
   // Statements, as the parent map records them (data recursion kept).
   bool dataTraverseStmtPre(Stmt *s) {
-    auto [it, inserted] = out_.index_.try_emplace(s, cur_.nearest, 0);
-    if (inserted) {
+    Block &b = *out_.block(s, true);
+    uintptr_t bit = (reinterpret_cast<uintptr_t>(s) >> 3) & ((1u << (kBlockBits - 3)) - 1);
+    uint64_t &word = b.reached[bit / 64];
+    uint64_t mask = uint64_t(1) << (bit % 64);
+    if (!(word & mask)) {
+      word |= mask;
+      ++out_.count_;
+      Slot slot(cur_.nearest, 0);
       if (cur_.first != cur_.nearest || cur_.callable != cur_.nearest) {
-        it->second.setInt(kOther);
+        slot.setInt(kOther);
         out_.other_[s] = {cur_.first, cur_.callable};
       }
-    } else if (!(it->second.getInt() & kPaths) && (it->second.getPointer() != cur_.nearest || callable(it->second, s) != cur_.callable)) {
-      it->second.setInt(it->second.getInt() | kPaths);
+      if (b.slot == unset()) b.slot = slot; // the block's first statement
+      else if (slot != b.slot) out_.exceptions_[s] = slot;
+    } else {
+      auto it = out_.exceptions_.find(s);
+      Slot slot = it == out_.exceptions_.end() ? b.slot : it->second;
+      if (!(slot.getInt() & kPaths) && (slot.getPointer() != cur_.nearest || callable(slot, s) != cur_.callable)) {
+        slot.setInt(slot.getInt() | kPaths);
+        out_.exceptions_[s] = slot;
+      }
     }
     stack_.push_back(cur_);
     if (auto *le = dyn_cast<LambdaExpr>(s)) cur_.callable = le->getCallOperator();
@@ -111,10 +124,35 @@ void EnclosingFunctions::build() {
   Builder(*this).TraverseAST(ast_);
 }
 
-const EnclosingFunctions::Slot *EnclosingFunctions::find(const Stmt *s) {
+EnclosingFunctions::Block *EnclosingFunctions::block(const Stmt *s, bool create) {
+  uintptr_t key = reinterpret_cast<uintptr_t>(s) >> kBlockBits;
+  if (key == lastKey_) return &blocks_[lastBlock_];
+  unsigned index;
+  if (create) {
+    auto [it, fresh] = blockIndex_.try_emplace(key, blocks_.size());
+    if (fresh) {
+      // The block's slot is that of its first statement, which the caller
+      // reaches next.
+      blocks_.emplace_back();
+      blocks_.back().slot = unset();
+    }
+    index = it->second;
+  } else {
+    auto it = blockIndex_.find(key);
+    if (it == blockIndex_.end()) return nullptr;
+    index = it->second;
+  }
+  lastKey_ = key;
+  lastBlock_ = index;
+  return &blocks_[index];
+}
+
+std::optional<EnclosingFunctions::Slot> EnclosingFunctions::find(const Stmt *s) {
   build();
-  auto it = index_.find(s);
-  return it == index_.end() ? nullptr : &it->second;
+  const Block *b = block(s, false);
+  if (!b || !isReached(*b, s)) return std::nullopt;
+  auto it = exceptions_.find(s);
+  return it == exceptions_.end() ? b->slot : it->second;
 }
 
 static void verified(bool same, const char *what, const Stmt *s, ASTContext &ast) {
@@ -125,7 +163,7 @@ static void verified(bool same, const char *what, const Stmt *s, ASTContext &ast
 
 const FunctionDecl *EnclosingFunctions::firstParentFunction(const Stmt *s) {
   const FunctionDecl *fn = nullptr;
-  if (const Slot *slot = find(s)) fn = slot->getInt() & kOther ? other_.find(s)->second.first : slot->getPointer();
+  if (std::optional<Slot> slot = find(s)) fn = slot->getInt() & kOther ? other_.find(s)->second.first : slot->getPointer();
   if (verify_) verified(fn == firstParentFunctionInParentMap(s), "firstParentFunction", s, ast_);
   return fn;
 }
@@ -133,7 +171,7 @@ const FunctionDecl *EnclosingFunctions::firstParentFunction(const Stmt *s) {
 const FunctionDecl *EnclosingFunctions::forFunction(const Stmt *s,
                                                     llvm::function_ref<bool(const FunctionDecl *)> accepts) {
   const FunctionDecl *fn = nullptr;
-  if (const Slot *slot = find(s)) {
+  if (std::optional<Slot> slot = find(s)) {
     if (slot->getInt() & kPaths) {
       fn = forFunctionInParentMap(s, accepts);
     } else {
@@ -147,7 +185,7 @@ const FunctionDecl *EnclosingFunctions::forFunction(const Stmt *s,
 
 const FunctionDecl *EnclosingFunctions::nearestFunction(const Stmt *s) {
   const FunctionDecl *fn = nullptr;
-  if (const Slot *slot = find(s)) fn = slot->getInt() & kPaths ? nearestFunctionInParentMap(s) : slot->getPointer();
+  if (std::optional<Slot> slot = find(s)) fn = slot->getInt() & kPaths ? nearestFunctionInParentMap(s) : slot->getPointer();
   if (verify_) verified(fn == nearestFunctionInParentMap(s), "nearestFunction", s, ast_);
   return fn;
 }

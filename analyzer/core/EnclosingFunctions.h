@@ -23,6 +23,9 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/PointerIntPair.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include <cstdint>
+#include <optional>
+#include <vector>
 
 namespace warpcheck {
 
@@ -56,7 +59,7 @@ public:
   // The statements the index holds (for tests).
   size_t size() {
     build();
-    return index_.size();
+    return count_;
   }
 
 private:
@@ -70,7 +73,8 @@ private:
   using Slot = llvm::PointerIntPair<const clang::FunctionDecl *, 2, unsigned>;
   class Builder;
   void build();
-  const Slot *find(const clang::Stmt *s);
+  // The statement's slot, or null when the traversal did not reach it.
+  std::optional<Slot> find(const clang::Stmt *s);
   // The parent map's answers, as clang's matchers compute them.
   const clang::FunctionDecl *forFunctionInParentMap(const clang::Stmt *s,
                                                     llvm::function_ref<bool(const clang::FunctionDecl *)> accepts);
@@ -80,7 +84,35 @@ private:
   clang::ASTContext &ast_;
   bool built_ = false;
   bool verify_ = false; // WARPCHECK_VERIFY_ENCLOSING_FUNCTIONS: compare every answer with the parent map's
-  llvm::DenseMap<const clang::Stmt *, Slot> index_;
+  // The slots, by the statement's address: one hash entry per statement
+  // (millions in a file of template instances, a cache miss each) cost more
+  // than the rest of the build. Statements are allocated one after the
+  // other, those of a function body mostly together, so the index is kept
+  // by blocks of memory (kBlockBits of address, 8-byte-aligned statements:
+  // one bit each for "reached"), each with the slot of the first statement
+  // reached in it; the statements whose slot differs from it are in
+  // `exceptions_`.
+  static constexpr unsigned kBlockBits = 11;
+  static constexpr unsigned kWords = (1u << (kBlockBits - 3)) / 64;
+  // A block's slot before its first statement: no statement's first slot
+  // has kPaths.
+  static Slot unset() { return Slot(nullptr, kOther | kPaths); }
+  struct Block {
+    Slot slot;
+    uint64_t reached[kWords] = {};
+  };
+  // The block of `s` (created when `create`), or null.
+  Block *block(const clang::Stmt *s, bool create);
+  static bool isReached(const Block &b, const clang::Stmt *s) {
+    uintptr_t bit = (reinterpret_cast<uintptr_t>(s) >> 3) & ((1u << (kBlockBits - 3)) - 1);
+    return b.reached[bit / 64] >> (bit % 64) & 1;
+  }
+  llvm::DenseMap<uintptr_t, unsigned> blockIndex_; // address >> kBlockBits -> blocks_
+  std::vector<Block> blocks_;
+  uintptr_t lastKey_ = ~uintptr_t(0);
+  unsigned lastBlock_ = 0;
+  llvm::DenseMap<const clang::Stmt *, Slot> exceptions_;
+  size_t count_ = 0;
   llvm::DenseMap<const clang::Stmt *, Other> other_;
 };
 
