@@ -6,11 +6,46 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include <algorithm>
+#include <iterator>
 #include <vector>
 
 namespace warpcheck {
 namespace asynccopy {
 namespace {
+
+bool lessDecl(const ValueDecl *a, const ValueDecl *b) { return std::less<const ValueDecl *>()(a, b); }
+
+Roots unite(const Roots &a, const Roots &b) {
+  if (b.empty()) return a;
+  if (a.empty()) return b;
+  Roots out;
+  std::set_union(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(out), lessDecl);
+  return out;
+}
+
+// Adds `b` to `a`; whether `a` grew.
+bool addTo(Roots &a, const Roots &b) {
+  Roots u = unite(a, b);
+  if (u.size() == a.size()) return false;
+  a = std::move(u);
+  return true;
+}
+
+void addTo(Roots &a, const ValueDecl *v) {
+  auto it = std::lower_bound(a.begin(), a.end(), v, lessDecl);
+  if (it == a.end() || *it != v) a.insert(it, v);
+}
+
+bool meet(const Roots &a, const Roots &b) {
+  auto i = a.begin(), j = b.begin();
+  while (i != a.end() && j != b.end()) {
+    if (*i == *j) return true;
+    if (lessDecl(*i, *j)) ++i;
+    else ++j;
+  }
+  return false;
+}
 
 // An access Explorer::access ignores: of a local variable itself.
 bool isLocalVariable(const Expr *lvalue) {
@@ -180,26 +215,250 @@ std::set<const VarDecl *> privateLocals(const Stmt *body) {
   return out;
 }
 
+// The roots a frame's variables may hold (Frame::env: a reference's or a
+// pointer's region, an integer's address), whatever the path: what its
+// parameters are bound to, joined with what every declaration and
+// assignment of the function may store (see Pass::frameEnv).
+using Env = llvm::DenseMap<const VarDecl *, Roots>;
+using Binding = std::vector<std::pair<const ParmVarDecl *, Roots>>;
+
 class Pass {
 public:
   Pass(AnalysisContext &ctx, Cache &cache, InFlightMemo &memo) : ctx_(ctx), cache_(cache), memo_(memo) {}
 
-  InFlightSummary summary(const FunctionDecl *fn, InFlight entry) {
+  // `binding`: the roots of the regions the explorer may bind each
+  // parameter to (Explorer::pushFrame), none for an entry.
+  InFlightSummary summary(const FunctionDecl *fn, const InFlight &entry, const Binding &binding = {}) {
     FunctionInfo *info = functionInfo(ctx_, cache_, fn);
     if (!info) return {true, {}}; // callers check inlinable() first
-    auto key = std::make_pair(info->fn, entry.bits());
+    std::vector<const void *> key{info->fn,
+                                  reinterpret_cast<const void *>(uintptr_t(entry.any) | uintptr_t(entry.open) << 1 |
+                                                                 uintptr_t(entry.known) << 2)};
+    for (const Roots *r : {&entry.dst, &entry.src, &entry.openDst, &entry.openSrc}) {
+      key.push_back(reinterpret_cast<const void *>(uintptr_t(r->size())));
+      key.insert(key.end(), r->begin(), r->end());
+    }
+    for (const auto &[p, r] : binding) {
+      key.push_back(p);
+      key.push_back(reinterpret_cast<const void *>(uintptr_t(r.size())));
+      key.insert(key.end(), r.begin(), r.end());
+    }
     if (auto it = memo_.summaries.find(key); it != memo_.summaries.end()) {
       ++memo_.reused;
       return it->second;
     }
     if (!memo_.inProgress.insert(info->fn).second) return {true, {}};
     ++memo_.computed;
-    InFlightSummary out = walk(*info, entry);
+    Env env = frameEnv(*info, binding);
+    InFlightSummary out = walk(*info, entry, env);
     memo_.inProgress.erase(info->fn);
     return memo_.summaries[key] = out;
   }
 
 private:
+  // ---- roots: Explorer::regionOf* (AsyncCopyEval.cpp), case for case,
+  // each the set of roots the region it computes may have on any path
+  // (empty where it computes none) ----
+
+  Roots varRoots(const Env &env, const VarDecl *v) {
+    auto it = env.find(v);
+    return it == env.end() ? Roots{} : it->second;
+  }
+
+  // regionOfLvalue
+  Roots lvalueRoots(const Expr *e, const Env &env) {
+    if (!e) return {};
+    e = e->IgnoreParens();
+    if (const auto *ce = dyn_cast<CastExpr>(e)) {
+      switch (ce->getCastKind()) {
+      case CK_NoOp:
+      case CK_DerivedToBase:
+      case CK_UncheckedDerivedToBase:
+      case CK_LValueBitCast:
+        return lvalueRoots(ce->getSubExpr(), env);
+      default: return {};
+      }
+    }
+    if (const auto *dr = dyn_cast<DeclRefExpr>(e)) {
+      const auto *v = dyn_cast<VarDecl>(dr->getDecl());
+      if (!v) return {};
+      // A reference: the region it was bound to, or else itself.
+      Roots r = v->getType()->isReferenceType() ? varRoots(env, v) : Roots{};
+      addTo(r, v);
+      return r;
+    }
+    if (const auto *as = dyn_cast<ArraySubscriptExpr>(e)) return pointerRoots(as->getBase(), env);
+    if (const auto *uo = dyn_cast<UnaryOperator>(e); uo && uo->getOpcode() == UO_Deref)
+      return pointerRoots(uo->getSubExpr(), env);
+    if (const auto *me = dyn_cast<MemberExpr>(e)) {
+      if (!isa<FieldDecl>(me->getMemberDecl())) return {};
+      return me->isArrow() ? pointerRoots(me->getBase(), env) : lvalueRoots(me->getBase(), env);
+    }
+    return {};
+  }
+
+  // regionOfPointer
+  Roots pointerRoots(const Expr *e, const Env &env) {
+    if (!e) return {};
+    e = e->IgnoreParens();
+    if (const auto *ce = dyn_cast<CastExpr>(e)) {
+      const Expr *sub = ce->getSubExpr();
+      switch (ce->getCastKind()) {
+      case CK_ArrayToPointerDecay: return lvalueRoots(sub, env);
+      case CK_LValueToRValue: {
+        const auto *dr = dyn_cast<DeclRefExpr>(sub->IgnoreParens());
+        const auto *v = dr ? dyn_cast<VarDecl>(dr->getDecl()) : nullptr;
+        if (!v || !v->getType()->isPointerType()) return {};
+        // Its value on the path, or (not tracked) pointeeRegion: itself.
+        Roots r = varRoots(env, v);
+        addTo(r, v);
+        return r;
+      }
+      case CK_NoOp:
+      case CK_BitCast:
+      case CK_AddressSpaceConversion:
+        if (sub->getType()->isPointerType()) return pointerRoots(sub, env);
+        return {};
+      case CK_IntegralToPointer: return integerRoots(sub, env);
+      default: return {};
+      }
+    }
+    if (const auto *uo = dyn_cast<UnaryOperator>(e); uo && uo->getOpcode() == UO_AddrOf)
+      return lvalueRoots(uo->getSubExpr(), env);
+    if (const auto *bo = dyn_cast<BinaryOperator>(e); bo && (bo->getOpcode() == BO_Add || bo->getOpcode() == BO_Sub)) {
+      const Expr *ptr = bo->getLHS(), *n = bo->getRHS();
+      if (!ptr->getType()->isPointerType()) std::swap(ptr, n);
+      if (!ptr->getType()->isPointerType() || !n->getType()->isIntegralOrEnumerationType()) return {};
+      return pointerRoots(ptr, env);
+    }
+    if (const auto *call = dyn_cast<CallExpr>(e); call && call->getNumArgs() == 1)
+      if (calleeNamed(call, "__cvta_shared_to_generic")) return integerRoots(call->getArg(0), env);
+    return {};
+  }
+
+  // regionOfInt
+  Roots integerRoots(const Expr *e, const Env &env) {
+    if (!e) return {};
+    e = e->IgnoreParens();
+    if (const auto *ce = dyn_cast<CastExpr>(e)) {
+      const Expr *sub = ce->getSubExpr();
+      if (ce->getCastKind() == CK_LValueToRValue) {
+        const auto *dr = dyn_cast<DeclRefExpr>(sub->IgnoreParens());
+        const auto *v = dr ? dyn_cast<VarDecl>(dr->getDecl()) : nullptr;
+        return v ? varRoots(env, v) : Roots{};
+      }
+      if (sub->getType()->isPointerType()) return pointerRoots(sub, env);
+      return integerRoots(sub, env);
+    }
+    if (const auto *call = dyn_cast<CallExpr>(e); call && call->getNumArgs() == 1)
+      if (calleeNamed(call, "__cvta_generic_to_shared") || calleeNamed(call, "__cvta_generic_to_global"))
+        return pointerRoots(call->getArg(0), env);
+    if (const auto *call = dyn_cast<CallExpr>(e))
+      if (const FunctionDecl *fd = call->getDirectCallee())
+        if (int i = addressOfParam(fd); i >= 0 && unsigned(i) < call->getNumArgs())
+          return pointerRoots(call->getArg(i), env);
+    if (const auto *bo = dyn_cast<BinaryOperator>(e); bo && (bo->getOpcode() == BO_Add || bo->getOpcode() == BO_Sub))
+      return unite(integerRoots(bo->getLHS(), env), integerRoots(bo->getRHS(), env));
+    return {};
+  }
+
+  // regionOfAddress
+  Roots addressRoots(const Expr *e, const Env &env) {
+    if (!e) return {};
+    QualType t = e->getType();
+    if (t->isPointerType()) return pointerRoots(e, env);
+    if (t->isIntegralOrEnumerationType()) return integerRoots(e, env);
+    return lvalueRoots(e, env);
+  }
+
+  static bool calleeNamed(const CallExpr *call, llvm::StringRef name) {
+    const FunctionDecl *fd = call->getDirectCallee();
+    return fd && fd->getIdentifier() && fd->getName() == name;
+  }
+
+  // Explorer::addressOfParam: the parameter a function returns the
+  // shared-window address of (`return __cvta_generic_to_shared(param);`).
+  int addressOfParam(const FunctionDecl *fd) {
+    auto [it, inserted] = addressOfParam_.try_emplace(fd, -1);
+    if (!inserted) return it->second;
+    const FunctionDecl *def = fd->getDefinition();
+    const auto *body = def ? dyn_cast_or_null<CompoundStmt>(def->getBody()) : nullptr;
+    if (!body || body->size() != 1) return -1;
+    const auto *ret = dyn_cast<ReturnStmt>(body->body_front());
+    const auto *call = ret && ret->getRetValue() ? dyn_cast<CallExpr>(ret->getRetValue()->IgnoreParenCasts()) : nullptr;
+    if (!call || call->getNumArgs() != 1 || !calleeNamed(call, "__cvta_generic_to_shared")) return -1;
+    const auto *dr = dyn_cast<DeclRefExpr>(call->getArg(0)->IgnoreParenCasts());
+    const auto *p = dr ? dyn_cast<ParmVarDecl>(dr->getDecl()) : nullptr;
+    return it->second = p ? int(p->getFunctionScopeIndex()) : -1;
+  }
+  std::map<const FunctionDecl *, int> addressOfParam_;
+
+  // What a value stored in `v` may be rooted at: Explorer::valueOfInit,
+  // and the reference a declaration binds (Explorer::process).
+  Roots storedRoots(const VarDecl *v, const Expr *value, const Env &env) {
+    if (v->getType()->isReferenceType()) return lvalueRoots(value, env);
+    if (v->getType()->isPointerType()) return pointerRoots(value, env);
+    return integerRoots(value, env);
+  }
+
+  // The frame's variables, to a fixed point over every element of the
+  // CFG the explorer may process: each declaration's initialiser and each
+  // plain assignment (Explorer::assign; a compound one or an increment
+  // moves the region it holds, a havoc roots it at the variable itself,
+  // which pointerRoots adds anyway).
+  Env frameEnv(FunctionInfo &info, const Binding &binding) {
+    Env env;
+    for (const auto &[p, r] : binding) env[p] = r;
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (const CFGBlock *b : info.blocks) {
+        if (!b) continue;
+        for (const CFGElement &el : *b) {
+          auto cs = el.getAs<CFGStmt>();
+          if (!cs) continue;
+          const Stmt *s = cs->getStmt();
+          if (const auto *ds = dyn_cast<DeclStmt>(s)) {
+            for (const Decl *d : ds->decls())
+              if (const auto *v = dyn_cast<VarDecl>(d); v && v->getInit()) {
+                Roots r = storedRoots(v, v->getInit(), env);
+                if (!r.empty() && addTo(env[v], r)) changed = true;
+              }
+            continue;
+          }
+          if (const VarDecl *v = assignedVar(s))
+            if (const auto *bo = dyn_cast<BinaryOperator>(s); bo && bo->getOpcode() == BO_Assign) {
+              Roots r = storedRoots(v, bo->getRHS(), env);
+              if (!r.empty() && addTo(env[v], r)) changed = true;
+            }
+        }
+      }
+    }
+    return env;
+  }
+
+  // The roots Explorer::pushFrame may bind each parameter of `def` to.
+  Binding bind(const CallExpr *call, const FunctionDecl *def, const Env &env) {
+    Binding out;
+    unsigned shift = isa<CXXOperatorCallExpr>(call) && isa<CXXMethodDecl>(def) ? 1 : 0;
+    for (unsigned i = 0; i < def->getNumParams() && i + shift < call->getNumArgs(); ++i) {
+      const ParmVarDecl *p = def->getParamDecl(i);
+      const Expr *arg = call->getArg(i + shift);
+      if (const auto *da = dyn_cast<CXXDefaultArgExpr>(arg)) arg = da->getExpr();
+      Roots r = storedRoots(p, arg, env);
+      if (!r.empty()) out.push_back({p, std::move(r)});
+    }
+    return out;
+  }
+
+  // Whether an access of a region with roots `r` may be a candidate
+  // against a copy in flight (Explorer::accessRegion: the same root as the
+  // copy's destination, or as its source for a write).
+  static bool reaches(const InFlight &st, const Roots &r, bool write) {
+    if (!st.any || r.empty()) return false;
+    if (!st.known) return true;
+    return meet(r, st.dst) || (write && meet(r, st.src));
+  }
+
   // The side of a two-way branch the explorer takes on every path
   // (Explorer::branch): its condition, chosen as the explorer chooses it,
   // decided by constants alone. A summarised loop is entered either way.
@@ -284,7 +543,7 @@ private:
 
   // Every block reachable from the entry, each with the join of the facts
   // of the paths that reach it, until nothing changes.
-  InFlightSummary walk(FunctionInfo &info, InFlight entry) {
+  InFlightSummary walk(FunctionInfo &info, const InFlight &entry, const Env &env) {
     InFlightSummary out;
     for (const ParmVarDecl *p : info.fn->parameters())
       if (isCudaPipelineType(p->getType())) return {true, {}}; // its end of life is checked
@@ -298,7 +557,7 @@ private:
       const CFGBlock *b = info.blocks[id];
       InFlight st = *in[id];
       for (const CFGElement &el : *b)
-        if (!step(info, el, st)) return {true, {}};
+        if (!step(info, el, st, env)) return {true, {}};
       // Where the explorer returns to the caller (Explorer::explore).
       if (b->succ_empty() || b == &info.cfg->getExit()) {
         out.exit = out.exit.join(st);
@@ -322,8 +581,8 @@ private:
 
   // Whether the explorer would take an access here as a candidate: a copy
   // in flight, and the access not of a variable no copy can be rooted at.
-  bool hits(const InFlight &st, const Expr *lvalue, bool write) {
-    return st.any && !isLocalVariable(lvalue) && !noCopyAt(lvalue, write);
+  bool hits(const InFlight &st, const Expr *lvalue, bool write, const Env &env) {
+    return st.any && !isLocalVariable(lvalue) && !noCopyAt(lvalue, write) && reaches(st, lvalueRoots(lvalue, env), write);
   }
 
   // Whether no copy's region can have the root of `lvalue`, a variable
@@ -348,7 +607,7 @@ private:
 
   // One CFG element, as Explorer::process takes it; false when a finding
   // site may be reached.
-  bool step(FunctionInfo &info, const CFGElement &el, InFlight &st) {
+  bool step(FunctionInfo &info, const CFGElement &el, InFlight &st, const Env &env) {
     if (auto dtor = el.getAs<CFGAutomaticObjDtor>()) return !isCudaPipelineType(dtor->getVarDecl()->getType());
     auto cs = el.getAs<CFGStmt>();
     if (!cs) return true;
@@ -359,45 +618,54 @@ private:
       return true;
     }
     if (const VarDecl *v = assignedVar(s); v && info.tracked.count(v)) return true;
-    if (const auto *bo = dyn_cast<BinaryOperator>(s); bo && bo->isAssignmentOp()) return !hits(st, bo->getLHS(), true);
+    if (const auto *bo = dyn_cast<BinaryOperator>(s); bo && bo->isAssignmentOp()) return !hits(st, bo->getLHS(), true, env);
     if (const auto *uo = dyn_cast<UnaryOperator>(s); uo && uo->isIncrementDecrementOp())
-      return !hits(st, uo->getSubExpr(), true);
+      return !hits(st, uo->getSubExpr(), true, env);
     if (const auto *ic = dyn_cast<ImplicitCastExpr>(s); ic && ic->getCastKind() == CK_LValueToRValue)
-      return !hits(st, ic->getSubExpr(), false);
+      return !hits(st, ic->getSubExpr(), false, env);
     if (const auto *ce = dyn_cast<CXXConstructExpr>(s)) {
       bool copies = ce->getNumArgs() == 1 && ce->getConstructor() &&
                     (ce->getConstructor()->isCopyConstructor() || ce->getConstructor()->isMoveConstructor());
-      return !(copies && hits(st, ce->getArg(0), false));
+      return !(copies && hits(st, ce->getArg(0), false, env));
     }
     if (const auto *oc = dyn_cast<CXXOperatorCallExpr>(s); oc && oc->isAssignmentOp() && oc->getNumArgs() == 2)
-      return !hits(st, oc->getArg(0), true) &&
-             !(oc->getOperator() == OO_Equal && oc->getArg(1)->isGLValue() && hits(st, oc->getArg(1), false));
+      return !hits(st, oc->getArg(0), true, env) &&
+             !(oc->getOperator() == OO_Equal && oc->getArg(1)->isGLValue() && hits(st, oc->getArg(1), false, env));
 
     if (!isa<CallExpr>(s) && !isa<GCCAsmStmt>(s)) return true;
     llvm::SmallVector<AsyncOp, 1> ops = asyncOpsOf(s, ctx_.ast());
     if (!ops.empty()) {
       for (const AsyncOp &op : ops)
-        if (!apply(op, st)) return false;
+        if (!apply(op, st, env)) return false;
       return true;
     }
     if (const auto *as = dyn_cast<GCCAsmStmt>(s)) {
+      // Explorer::process: each input's region, a store only without a load.
       std::string text = as->getAsmString();
-      bool shared = false;
-      for (const char *access : {"ldmatrix", "ld.shared", "st.shared", "stmatrix"})
-        shared = shared || text.find(access) != std::string::npos;
-      return !(shared && st.any);
+      bool load = text.find("ldmatrix") != std::string::npos || text.find("ld.shared") != std::string::npos;
+      bool store = text.find("st.shared") != std::string::npos || text.find("stmatrix") != std::string::npos;
+      if ((load || store) && st.any)
+        for (unsigned i = 0; i < as->getNumInputs(); ++i)
+          if (reaches(st, addressRoots(as->getInputExpr(i), env), store && !load)) return false;
+      return true;
     }
     const auto *call = cast<CallExpr>(s);
     const FunctionDecl *fd = call->getDirectCallee();
     if (!fd) return true;
-    if (fd->getIdentifier() && st.any && (fd->getName() == "load_matrix_sync" || fd->getName() == "store_matrix_sync"))
-      return false;
+    if (fd->getIdentifier() && st.any) {
+      if (fd->getName() == "load_matrix_sync" && call->getNumArgs() >= 2 &&
+          reaches(st, pointerRoots(call->getArg(1), env), false))
+        return false;
+      if (fd->getName() == "store_matrix_sync" && call->getNumArgs() >= 1 &&
+          reaches(st, pointerRoots(call->getArg(0), env), true))
+        return false;
+    }
     bool inlinable = mayInline(call, fd);
     if (!cache_.relevance->isRelevant(call)) {
       // Followed by the explorer only when it is handed a buffer a copy is
       // still filling (Explorer::passesInFlight): never a method or an operator.
       if (!st.any || !inlinable || isa<CXXOperatorCallExpr>(call)) return true;
-      InFlightSummary sm = summary(fd, st);
+      InFlightSummary sm = summary(fd, st, bind(call, functionInfo(ctx_, cache_, fd)->fn, env));
       if (sm.mayReport) return false;
       st = st.join(sm.exit); // or not followed: unchanged
       return true;
@@ -408,7 +676,7 @@ private:
     }
     // Followed, or (past the explorer's depth, on recursion) forgotten:
     // nothing in flight, which the summary's exit covers.
-    InFlightSummary sm = summary(fd, st);
+    InFlightSummary sm = summary(fd, st, bind(call, functionInfo(ctx_, cache_, fd)->fn, env));
     if (sm.mayReport) return false;
     st = sm.exit;
     return true;
@@ -425,29 +693,55 @@ private:
 
   // The thread's batches (AsyncCopyThreadBatches.cpp); any other family of
   // operations may report.
-  bool apply(const AsyncOp &op, InFlight &st) {
+  bool apply(const AsyncOp &op, InFlight &st, const Env &env) {
+    // A copy's roots (Explorer::record).
+    auto copy = [&](bool open) {
+      Roots dst = op.dstIsLvalue ? lvalueRoots(op.dst, env) : addressRoots(op.dst, env);
+      Roots src = !op.src ? Roots{} : op.dstIsLvalue ? lvalueRoots(op.src, env) : addressRoots(op.src, env);
+      if (!st.any) st = InFlight{true, false, true};
+      st.open = st.open || open;
+      if (!st.known) return;
+      addTo(st.dst, dst);
+      addTo(st.src, src);
+      if (open) {
+        addTo(st.openDst, dst);
+        addTo(st.openSrc, src);
+      }
+    };
+    auto commit = [&] {
+      st.open = false;
+      st.openDst.clear();
+      st.openSrc.clear();
+    };
     switch (op.kind) {
     case AsyncOpKind::None: return true;
     case AsyncOpKind::CopyToOpenBatch:
-      st.any = st.open = true;
+      copy(true);
       return true;
     case AsyncOpKind::CopyOwnBatch: // copied, then committed
-      st.any = true;
-      st.open = false;
+      copy(false);
+      commit();
       return true;
     case AsyncOpKind::Commit:
-      st.open = false;
+      commit();
       return true;
     case AsyncOpKind::WaitPrior:
     case AsyncOpKind::CommitAndWaitAll: {
-      if (op.kind == AsyncOpKind::CommitAndWaitAll) st.open = false;
+      if (op.kind == AsyncOpKind::CommitAndWaitAll) commit();
       bool all = false;
       std::optional<int64_t> keep = fixedKeep(op, ctx_.ast(), all);
       // A wait for everything with copies still uncommitted is reported.
       if (st.open && !all && (!keep || *keep == 0)) return false;
       // Retired: every committed batch when nothing is kept; what is left
       // in flight is then the open batch.
-      if (all || (keep && *keep <= 0)) st.any = st.open;
+      if (all || (keep && *keep <= 0)) {
+        if (!st.open) {
+          st = InFlight{};
+        } else {
+          st.dst = st.openDst;
+          st.src = st.openSrc;
+        }
+      }
       return true;
     }
     default: return false;
@@ -456,6 +750,19 @@ private:
 };
 
 } // namespace
+
+InFlight InFlight::join(const InFlight &o) const {
+  if (!any) return o;
+  if (!o.any) return *this;
+  InFlight out{true, open || o.open, known && o.known};
+  if (out.known) {
+    out.dst = unite(dst, o.dst);
+    out.src = unite(src, o.src);
+    out.openDst = unite(openDst, o.openDst);
+    out.openSrc = unite(openSrc, o.openSrc);
+  }
+  return out;
+}
 
 InFlightMemo &inFlightMemo(AnalysisContext &ctx) { return ctx.shared<InFlightMemo>("async-copy-in-flight"); }
 

@@ -2,7 +2,8 @@
 // Whether exploring an entry's paths (AsyncCopyPaths.cpp) can report
 // anything, decided by a pass that follows no path: one walk of each CFG
 // with two facts per point, whether a copy may be in flight and whether the
-// thread's open (uncommitted) batch may hold one, joined where paths meet.
+// thread's open (uncommitted) batch may hold one, with the roots of those
+// copies' regions, joined where paths meet.
 //
 // The explorer reports at an access while a copy is in flight (a candidate),
 // at a wait while the open batch holds a copy (a protocol finding), and at
@@ -14,11 +15,23 @@
 // cp.async.wait_all): exploring them was most of lint's analysis time on
 // fattn.cu, for no finding.
 //
+// Copies are told apart by their buffers, as the explorer does: an access
+// is a candidate only against a copy whose destination (or, for a write,
+// source) region has the same root (Explorer::accessRegion). The pass keeps
+// the roots the copies in flight may have, and evaluates an access's roots
+// as Explorer::regionOf* computes a region, case for case, each variable's
+// value being the roots it may hold anywhere in its frame (what the
+// parameters are bound to at the call, joined with every declaration and
+// assignment of the function, to a fixed point): ggml's flash-attention
+// kernels read their K and V tiles while the mask's copies are in flight,
+// which a single "a copy may be in flight" fact took as a possible
+// finding (so fattn.cu's 152 entries were explored, for none).
+//
 // Helpers the explorer may inline are followed through summaries: the facts
 // at a callee's ways out, from the facts at its entry, computed once per
-// callee and entry facts (four entry states at most) and reused by every
-// call and every entry that reaches the callee with those facts, as in
-// interprocedural dataflow with function summaries (IFDS tabulation).
+// callee, entry facts and the roots its parameters are bound to, and
+// reused by every call and every entry that reaches the callee with those,
+// as in interprocedural dataflow with function summaries (IFDS tabulation).
 //
 // The pass over-approximates the explorer: it takes both sides of every
 // branch, every iteration of every loop, and every helper the explorer may
@@ -33,16 +46,31 @@
 #include <map>
 #include <set>
 #include <utility>
+#include <vector>
 
 namespace warpcheck {
 namespace asynccopy {
 
+// The roots (Region::root) a copy's destination or source may have, sorted
+// by address, each once.
+using Roots = llvm::SmallVector<const clang::ValueDecl *, 4>;
+
 struct InFlight {
   bool any = false;  // a copy may be in flight (committed or not, in any queue)
   bool open = false; // the thread's open batch may hold a copy
-  InFlight join(InFlight o) const { return {any || o.any, open || o.open}; }
-  bool operator==(const InFlight &o) const { return any == o.any && open == o.open; }
-  uint8_t bits() const { return uint8_t(any) | uint8_t(open) << 1; }
+  // Whether the roots below are known; when not (InFlight{true, ...} as the
+  // tests build it), a copy in flight may have any root.
+  bool known = false;
+  // The roots of the copies that may be in flight: their destinations and
+  // sources (`dst`, `src`), and of those that may be in the open batch. A
+  // copy whose region the explorer does not know (nullopt) has none: no
+  // access is a candidate against it (Explorer::accessRegion).
+  Roots dst, src, openDst, openSrc;
+  InFlight join(const InFlight &o) const;
+  bool operator==(const InFlight &o) const {
+    return any == o.any && open == o.open && known == o.known && dst == o.dst && src == o.src &&
+           openDst == o.openDst && openSrc == o.openSrc;
+  }
 };
 
 // A callee's effect from one entry state.
@@ -55,7 +83,9 @@ struct InFlightSummary {
 // they were computed and reused (for the tests and the time report's
 // readers).
 struct InFlightMemo {
-  std::map<std::pair<const FunctionDecl *, uint8_t>, InFlightSummary> summaries;
+  // By the callee, its entry facts and the roots its parameters are bound
+  // to (see Pass::summary), flattened.
+  std::map<std::vector<const void *>, InFlightSummary> summaries;
   std::set<const FunctionDecl *> inProgress; // on the pass's call stack: recursion is "may report"
   std::map<const FunctionDecl *, std::set<const VarDecl *>> privateLocals; // by the function that declares them
   size_t computed = 0, reused = 0;

@@ -29,6 +29,18 @@ const char *const kHelpers = R"(#include <cuda_pipeline.h>
     }
     __global__ void k1(const float *g) { __shared__ float sh[128]; issue(sh, g); finish(sh); }
     __global__ void k2(const float *g) { __shared__ float sh[128]; issue(sh, g); finish(sh); }
+    __shared__ float tile[128];
+    __device__ const float *source;
+    __global__ void k3() { issue(tile, source); finish(tile); }
+    __global__ void k4() { issue(tile, source); finish(tile); }
+    __global__ void otherBuffer(const float *g, float *o) {
+      __shared__ float sh[128], other[128];
+      other[threadIdx.x] = g[threadIdx.x];
+      issue(sh, g);
+      o[threadIdx.x] = other[threadIdx.x]; // no copy is rooted at other
+      __pipeline_wait_prior(0);
+      o[threadIdx.x] += sh[threadIdx.x];
+    }
     __global__ void early(const float *g) { __shared__ float sh[128]; issue(sh, g); consume(sh); finish(sh); }
     __global__ void uncommitted(const float *g) { __shared__ float sh[128]; issueOpen(sh, g); finish(sh); }
     __global__ void privateRead(const float *g, float *o) {
@@ -82,25 +94,36 @@ TEST(AsyncCopyInFlight, SummaryDependsOnEntryFacts) {
 
   InFlightSummary issued = inFlightSummary(ctx, cache, issue, InFlight{});
   EXPECT_FALSE(issued.mayReport);
-  EXPECT_EQ(issued.exit, (InFlight{true, false}));
+  // In flight after it: a copy into its parameter's region, from the other's.
+  EXPECT_TRUE(issued.exit.any);
+  EXPECT_FALSE(issued.exit.open);
+  EXPECT_TRUE(issued.exit.known);
+  EXPECT_EQ(issued.exit.dst, Roots{issue->getParamDecl(0)});
+  EXPECT_EQ(issued.exit.src, Roots{issue->getParamDecl(1)});
   EXPECT_EQ(inFlightMemo(ctx).computed, 5u);
   EXPECT_EQ(inFlightMemo(ctx).reused, 0u);
 }
 
-// Two kernels that reach the helpers with the same facts share their
-// summaries: the second computes only its own.
+// Two kernels that reach the helpers with the same facts and hand them the
+// same buffers share their summaries: the second computes only its own.
+// Kernels that hand them buffers of their own (k1, k2: each its own
+// __shared__ array and parameter) do not.
 TEST(AsyncCopyInFlight, SummariesReusedAcrossEntries) {
   PARSE(p, kHelpers);
   ASTContext &ast = p.unit->getASTContext();
   AnalysisContext ctx(&ast, Pass{false, "sm_90"}, AnalysisOptions{});
   Cache &cache = passCache(ctx);
   InFlightMemo &memo = inFlightMemo(ctx);
-  EXPECT_FALSE(mayReportInFlight(ctx, cache, functionNamed(ast, "k1")));
-  EXPECT_EQ(memo.computed, 3u); // k1, issue from {}, finish from {in flight}
+  EXPECT_FALSE(mayReportInFlight(ctx, cache, functionNamed(ast, "k3")));
+  EXPECT_EQ(memo.computed, 3u); // k3, issue from {}, finish from {a copy into tile in flight}
   EXPECT_EQ(memo.reused, 0u);
-  EXPECT_FALSE(mayReportInFlight(ctx, cache, functionNamed(ast, "k2")));
-  EXPECT_EQ(memo.computed, 4u); // k2 only
+  EXPECT_FALSE(mayReportInFlight(ctx, cache, functionNamed(ast, "k4")));
+  EXPECT_EQ(memo.computed, 4u); // k4 only
   EXPECT_EQ(memo.reused, 2u);   // issue and finish
+  EXPECT_FALSE(mayReportInFlight(ctx, cache, functionNamed(ast, "k1")));
+  EXPECT_FALSE(mayReportInFlight(ctx, cache, functionNamed(ast, "k2")));
+  EXPECT_EQ(memo.computed, 10u); // k1, k2 and the helpers for each
+  EXPECT_EQ(memo.reused, 2u);
 }
 
 // Skipped entries are those whose exploration reports nothing; the others
@@ -116,7 +139,9 @@ TEST(AsyncCopyInFlight, SkipsOnlyWhatCannotReport) {
     size_t findings;
   };
   for (const Case &c : {Case{"k1", false, 0}, Case{"privateRead", false, 0}, Case{"decided", false, 0},
-                        Case{"early", true, 1}, Case{"uncommitted", true, 2} /* the wait, the read */, Case{"escapedRead", true, 0}}) {
+                        Case{"early", true, 1}, Case{"uncommitted", true, 2} /* the wait, the read */,
+                        // p is rooted at p or acc, never at sh: no copy in flight has their roots
+                        Case{"escapedRead", false, 0}, Case{"otherBuffer", false, 0}}) {
     const FunctionDecl *fn = functionNamed(ast, c.name);
     ASSERT_NE(fn, nullptr) << c.name;
     EXPECT_EQ(mayReportInFlight(ctx, cache, fn), c.mayReport) << c.name;
