@@ -345,7 +345,11 @@ private:
       if (ce->getCastKind() == CK_LValueToRValue) {
         const auto *dr = dyn_cast<DeclRefExpr>(sub->IgnoreParens());
         const auto *v = dr ? dyn_cast<VarDecl>(dr->getDecl()) : nullptr;
-        return v ? varRoots(env, v) : Roots{};
+        if (!v) return {};
+        // A pointer's value may also be rooted at itself (unknownRegion).
+        Roots r = varRoots(env, v);
+        if (v->getType()->isPointerType()) addTo(r, v);
+        return r;
       }
       if (sub->getType()->isPointerType()) return pointerRoots(sub, env);
       return integerRoots(sub, env);
