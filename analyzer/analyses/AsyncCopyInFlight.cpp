@@ -411,10 +411,10 @@ private:
   // moves the region it holds, a havoc roots it at the variable itself,
   // which pointerRoots adds anyway).
   Env frameEnv(FunctionInfo &info, const Binding &binding) {
-    Env env;
-    for (const auto &[p, r] : binding) env[p] = r;
-    for (bool changed = true; changed;) {
-      changed = false;
+    // The stores, listed once per function.
+    auto [it, fresh] = memo_.stores.try_emplace(info.fn);
+    std::vector<std::pair<const VarDecl *, const Expr *>> &stores = it->second;
+    if (fresh)
       for (const CFGBlock *b : info.blocks) {
         if (!b) continue;
         for (const CFGElement &el : *b) {
@@ -423,18 +423,21 @@ private:
           const Stmt *s = cs->getStmt();
           if (const auto *ds = dyn_cast<DeclStmt>(s)) {
             for (const Decl *d : ds->decls())
-              if (const auto *v = dyn_cast<VarDecl>(d); v && v->getInit()) {
-                Roots r = storedRoots(v, v->getInit(), env);
-                if (!r.empty() && addTo(env[v], r)) changed = true;
-              }
+              if (const auto *v = dyn_cast<VarDecl>(d); v && v->getInit()) stores.push_back({v, v->getInit()});
             continue;
           }
           if (const VarDecl *v = assignedVar(s))
-            if (const auto *bo = dyn_cast<BinaryOperator>(s); bo && bo->getOpcode() == BO_Assign) {
-              Roots r = storedRoots(v, bo->getRHS(), env);
-              if (!r.empty() && addTo(env[v], r)) changed = true;
-            }
+            if (const auto *bo = dyn_cast<BinaryOperator>(s); bo && bo->getOpcode() == BO_Assign)
+              stores.push_back({v, bo->getRHS()});
         }
+      }
+    Env env;
+    for (const auto &[p, r] : binding) env[p] = r;
+    for (bool changed = !stores.empty(); changed;) {
+      changed = false;
+      for (const auto &[v, value] : stores) {
+        Roots r = storedRoots(v, value, env);
+        if (!r.empty() && addTo(env[v], r)) changed = true;
       }
     }
     return env;

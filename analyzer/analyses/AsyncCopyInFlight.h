@@ -88,6 +88,9 @@ struct InFlightMemo {
   std::map<std::vector<const void *>, InFlightSummary> summaries;
   std::set<const FunctionDecl *> inProgress; // on the pass's call stack: recursion is "may report"
   std::map<const FunctionDecl *, std::set<const VarDecl *>> privateLocals; // by the function that declares them
+  // Per function: the values its declarations and plain assignments store
+  // (Pass::frameEnv).
+  std::map<const FunctionDecl *, std::vector<std::pair<const VarDecl *, const Expr *>>> stores;
   size_t computed = 0, reused = 0;
 };
 
