@@ -554,15 +554,20 @@ private:
     InFlightSummary out;
     for (const ParmVarDecl *p : info.fn->parameters())
       if (isCudaPipelineType(p->getType())) return {true, {}}; // its end of life is checked
-    std::vector<std::optional<InFlight>> in(info.blocks.size());
+    // The facts at each block's entry; a loop head the explorer enters on
+    // its first test (enteredLoopInit) has a second slot, for the paths
+    // that come from the loop's initialisation. Work items are block * 2 +
+    // (1 for that second slot).
+    std::vector<std::optional<InFlight>> in(info.blocks.size()), entering(info.blocks.size());
     unsigned first = info.cfg->getEntry().getBlockID();
     in[first] = entry;
-    std::vector<unsigned> work{first};
+    std::vector<unsigned> work{first * 2};
     while (!work.empty()) {
-      unsigned id = work.back();
+      unsigned id = work.back() / 2;
+      bool fromInit = work.back() % 2;
       work.pop_back();
       const CFGBlock *b = info.blocks[id];
-      InFlight st = *in[id];
+      InFlight st = fromInit ? *entering[id] : *in[id];
       for (const CFGElement &el : *b)
         if (!step(info, el, st, env)) return {true, {}};
       // Where the explorer returns to the caller (Explorer::explore).
@@ -570,20 +575,141 @@ private:
         out.exit = out.exit.join(st);
         continue;
       }
-      std::optional<unsigned> only = decidedSide(info, b);
+      std::optional<unsigned> only = fromInit ? std::optional<unsigned>(0) : decidedSide(info, b);
+      const LoopFacts &loops = loopFacts(info);
       unsigned i = 0;
       for (const CFGBlock::AdjacentBlock &a : b->succs()) {
         const CFGBlock *to = a.getReachableBlock();
         if (only && i++ != *only) continue;
         if (!to) continue;
-        std::optional<InFlight> &slot = in[to->getBlockID()];
+        const DeclStmt *init = loops.enteredInit[to->getBlockID()];
+        bool toInit = init && init == loops.last[id];
+        std::optional<InFlight> &slot = toInit ? entering[to->getBlockID()] : in[to->getBlockID()];
         InFlight next = slot ? slot->join(st) : st;
         if (slot && *slot == next) continue;
         slot = next;
-        work.push_back(to->getBlockID());
+        work.push_back(to->getBlockID() * 2 + toInit);
       }
     }
     return out;
+  }
+
+  // A `for` loop the explorer enters on its first test, whatever the path:
+  // its initialisation declares one tracked integer with a constant value
+  // (the explorer's evalInt of it, through the pass's cache of clang's
+  // evaluator), the head's own statements do not assign it, and the
+  // condition with that value is true as Explorer::evalCond decides it
+  // (firstTest). The explorer then takes the body's side only
+  // (Explorer::branch), or, where the loop does nothing to the copies,
+  // explores its region once (summarise); the pass, on paths that come
+  // from the initialisation, takes the body's side only too. The loop's
+  // way out must be reachable from the body (through the back edge or a
+  // break): every block the explorer's region walk (here or in a branch
+  // around the loop that the explorer summarises) sees is then still
+  // reached. The initialisation's DeclStmt, or null.
+  const LoopFacts &loopFacts(FunctionInfo &info) {
+    auto [it, fresh] = memo_.loops.try_emplace(info.fn);
+    LoopFacts &out = it->second;
+    if (!fresh) return out;
+    out.last.assign(info.blocks.size(), nullptr);
+    out.enteredInit.assign(info.blocks.size(), nullptr);
+    for (size_t id = 0; id < info.blocks.size(); ++id) {
+      if (!info.blocks[id]) continue;
+      for (const CFGElement &el : *info.blocks[id])
+        if (auto cs = el.getAs<CFGStmt>()) out.last[id] = cs->getStmt();
+      out.enteredInit[id] = enteredLoopInit(info, info.blocks[id]);
+    }
+    return out;
+  }
+
+  const DeclStmt *enteredLoopInit(FunctionInfo &info, const CFGBlock *h) {
+    const auto *loop = dyn_cast_or_null<ForStmt>(h->getTerminatorStmt());
+    if (!loop || h->succ_size() != 2) return nullptr;
+    const CFGBlock *body = h->succ_begin()->getReachableBlock(), *exit = (h->succ_begin() + 1)->getReachableBlock();
+    if (!body || !exit) return nullptr;
+    const auto *ds = dyn_cast_or_null<DeclStmt>(loop->getInit());
+    if (!ds || !ds->isSingleDecl()) return nullptr;
+    const auto *k = dyn_cast<VarDecl>(ds->getSingleDecl());
+    if (!k || !k->getInit() || !info.tracked.count(k) || !k->getType()->isIntegralOrEnumerationType() ||
+        isa<DeclRefExpr>(k->getInit()->IgnoreParens()))
+      return nullptr;
+    std::optional<int64_t> value = constantInt(k->getInit());
+    if (!value) return nullptr;
+    for (const CFGElement &el : *h)
+      if (auto cs = el.getAs<CFGStmt>(); cs && assignedVar(cs->getStmt()) == k) return nullptr;
+    std::optional<bool> enters = firstTest(branchCondition(h), k, *value);
+    if (!enters || !*enters || !info.reach(body->getBlockID(), exit->getBlockID())) return nullptr;
+    return ds;
+  }
+
+  // Explorer::evalCond where the path's only value it needs is `k`'s.
+  std::optional<bool> firstTest(const Expr *e, const VarDecl *k, int64_t value) {
+    if (!e || e->isValueDependent()) return std::nullopt;
+    e = e->IgnoreParens();
+    if (const auto *ew = dyn_cast<ExprWithCleanups>(e)) return firstTest(ew->getSubExpr(), k, value);
+    if (const auto *ce = dyn_cast<CastExpr>(e)) {
+      if (ce->getCastKind() == CK_PointerToBoolean) return std::nullopt;
+      if (ce->getCastKind() == CK_IntegralToBoolean || ce->getCastKind() == CK_NoOp)
+        return firstTest(ce->getSubExpr(), k, value);
+    }
+    if (const auto *uo = dyn_cast<UnaryOperator>(e); uo && uo->getOpcode() == UO_LNot) {
+      std::optional<bool> v = firstTest(uo->getSubExpr(), k, value);
+      return v ? std::optional<bool>(!*v) : std::nullopt;
+    }
+    if (const auto *bo = dyn_cast<BinaryOperator>(e)) {
+      if (bo->isComparisonOp()) {
+        if (!bo->getLHS()->getType()->isIntegralOrEnumerationType() ||
+            !bo->getRHS()->getType()->isIntegralOrEnumerationType())
+          return std::nullopt;
+        std::optional<int64_t> l = firstValue(bo->getLHS(), k, value), r = firstValue(bo->getRHS(), k, value);
+        int64_t minusR, d;
+        if (!l || !r || __builtin_mul_overflow(*r, int64_t(-1), &minusR) || __builtin_add_overflow(*l, minusR, &d))
+          return std::nullopt;
+        switch (bo->getOpcode()) {
+        case BO_LT: return d < 0;
+        case BO_LE: return d <= 0;
+        case BO_GT: return d > 0;
+        case BO_GE: return d >= 0;
+        case BO_EQ: return d == 0;
+        case BO_NE: return d != 0;
+        default: return std::nullopt;
+        }
+      }
+      if (bo->getOpcode() == BO_LAnd || bo->getOpcode() == BO_LOr) {
+        bool isAnd = bo->getOpcode() == BO_LAnd;
+        std::optional<bool> a = firstTest(bo->getLHS(), k, value);
+        if (!a || *a != isAnd) return a;
+        return firstTest(bo->getRHS(), k, value);
+      }
+      if (bo->getOpcode() == BO_Comma) return firstTest(bo->getRHS(), k, value);
+    }
+    if (!e->getType()->isIntegralOrEnumerationType()) return std::nullopt;
+    std::optional<int64_t> v = firstValue(e, k, value);
+    if (!v) return std::nullopt;
+    return *v != 0;
+  }
+
+  // Explorer::evalInt where it gives a constant: clang's evaluator, or `k`
+  // read (its value on the path), through the casts evalInt looks through.
+  std::optional<int64_t> firstValue(const Expr *e, const VarDecl *k, int64_t value) {
+    if (!e || e->isValueDependent() || e->isTypeDependent()) return std::nullopt;
+    e = e->IgnoreParens();
+    if (!e->getType()->isIntegralOrEnumerationType()) return std::nullopt;
+    if (std::optional<int64_t> c = constantInt(e)) return c;
+    if (const auto *d = dyn_cast<SubstNonTypeTemplateParmExpr>(e)) return firstValue(d->getReplacement(), k, value);
+    if (const auto *ce = dyn_cast<ConstantExpr>(e)) return firstValue(ce->getSubExpr(), k, value);
+    if (const auto *ce = dyn_cast<CastExpr>(e)) {
+      const Expr *sub = ce->getSubExpr();
+      if (ce->getCastKind() == CK_LValueToRValue) {
+        const auto *dr = dyn_cast<DeclRefExpr>(sub->IgnoreParens());
+        if (dr && dr->getDecl() == k) return value;
+        return std::nullopt;
+      }
+      if ((ce->getCastKind() == CK_IntegralCast || ce->getCastKind() == CK_NoOp) &&
+          sub->getType()->isIntegralOrEnumerationType())
+        return firstValue(sub, k, value);
+    }
+    return std::nullopt;
   }
 
   // Whether the explorer would take an access here as a candidate: a copy

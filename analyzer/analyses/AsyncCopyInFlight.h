@@ -79,6 +79,11 @@ struct InFlightSummary {
   InFlight exit;          // the facts where its paths return (joined)
 };
 
+struct LoopFacts {
+  std::vector<const Stmt *> last;
+  std::vector<const DeclStmt *> enteredInit;
+};
+
 // The summaries of one pass, by (definition, entry facts), and how often
 // they were computed and reused (for the tests and the time report's
 // readers).
@@ -91,6 +96,10 @@ struct InFlightMemo {
   // Per function: the values its declarations and plain assignments store
   // (Pass::frameEnv).
   std::map<const FunctionDecl *, std::vector<std::pair<const VarDecl *, const Expr *>>> stores;
+  // Per function, by block: its last statement, and for a `for` loop the
+  // explorer enters on its first test, the initialisation's DeclStmt
+  // (Pass::enteredLoopInit).
+  std::map<const FunctionDecl *, LoopFacts> loops;
   size_t computed = 0, reused = 0;
 };
 
