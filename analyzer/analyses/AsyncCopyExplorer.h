@@ -75,12 +75,17 @@ struct FunctionInfo {
   std::map<std::pair<unsigned, unsigned>, bool> reaches;
   // Per block: the variables whose value may still be read from its entry
   // on. The others are dropped from a path's values there (see explore()).
+  // Computed on the explorer's first question: the pre-pass
+  // (AsyncCopyInFlight.h) builds the facts of functions it never explores.
   std::vector<llvm::BitVector> liveIn;
   llvm::DenseMap<const VarDecl *, unsigned> varIndex; // bit of each variable in liveIn
-  bool live(unsigned block, const VarDecl *v) const {
+  bool livenessBuilt = false;
+  bool live(unsigned block, const VarDecl *v) {
+    if (!livenessBuilt) buildLiveness();
     auto it = varIndex.find(v);
     return it != varIndex.end() && liveIn[block].test(it->second);
   }
+  void buildLiveness();
 
   const Summary &summary(unsigned id);
   bool reach(unsigned from, unsigned to);

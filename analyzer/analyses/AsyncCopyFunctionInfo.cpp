@@ -161,6 +161,11 @@ void computeLiveness(FunctionInfo &info) {
 // of scope is checked. A walk over the body, without the CFG, dominator
 // tree and value facts functionInfo() builds: most device functions do
 // nothing asynchronous and are not explored at all.
+void FunctionInfo::buildLiveness() {
+  livenessBuilt = true;
+  computeLiveness(*this);
+}
+
 bool mayDoAsync(AsyncRelevance &relevance, const FunctionDecl *fn) {
   const FunctionDecl *def = fn->getDefinition();
   if (!def || !def->hasBody()) return false;
@@ -225,7 +230,6 @@ FunctionInfo *functionInfo(AnalysisContext &ctx, Cache &cache, const FunctionDec
   for (const VarDecl *v : locals.vars)
     if (trackable(v)) info.tracked.insert(v);
   info.uniformity = ctx.uniformity().function(fn);
-  computeLiveness(info);
   return slot.get();
 }
 
