@@ -60,6 +60,18 @@ const char *const kHelpers = R"(#include <cuda_pipeline.h>
       __pipeline_wait_prior(0);
       o[threadIdx.x] = sh[threadIdx.x] + acc[1] + p[0];
     }
+    __global__ void loopEntered(const float *g, float *o) {
+      __shared__ float sh[128];
+      issue(sh, g);
+      for (int k = 3; k >= 0; --k) __pipeline_wait_prior(0); // entered: the read comes after a wait
+      o[threadIdx.x] = sh[threadIdx.x];
+    }
+    __global__ void loopMaybe(const float *g, float *o, int n) {
+      __shared__ float sh[128];
+      issue(sh, g);
+      for (int k = n; k >= 0; --k) __pipeline_wait_prior(0); // maybe not entered
+      o[threadIdx.x] = sh[threadIdx.x];
+    }
     template <bool check> __global__ void decided(const float *g, float *o) {
       __shared__ float sh[128];
       issue(sh, g);
@@ -141,7 +153,8 @@ TEST(AsyncCopyInFlight, SkipsOnlyWhatCannotReport) {
   for (const Case &c : {Case{"k1", false, 0}, Case{"privateRead", false, 0}, Case{"decided", false, 0},
                         Case{"early", true, 1}, Case{"uncommitted", true, 2} /* the wait, the read */,
                         // p is rooted at p or acc, never at sh: no copy in flight has their roots
-                        Case{"escapedRead", false, 0}, Case{"otherBuffer", false, 0}}) {
+                        Case{"escapedRead", false, 0}, Case{"otherBuffer", false, 0},
+                        Case{"loopEntered", false, 0}, Case{"loopMaybe", true, 1}}) {
     const FunctionDecl *fn = functionNamed(ast, c.name);
     ASSERT_NE(fn, nullptr) << c.name;
     EXPECT_EQ(mayReportInFlight(ctx, cache, fn), c.mayReport) << c.name;
