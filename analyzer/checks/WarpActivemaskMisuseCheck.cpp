@@ -24,10 +24,13 @@ public:
 
   void registerMatchers(MatchFinder &finder) override {
     finder.addMatcher(warpCollectiveCallMatcher(), this);
-    finder.addMatcher(stmt(anyOf(ifStmt(hasCondition(expr().bind("cond"))), whileStmt(hasCondition(expr().bind("cond"))),
-                                 forStmt(hasCondition(expr().bind("cond"))), doStmt(hasCondition(expr().bind("cond")))))
-                          .bind("branch"),
-                      this);
+    // One matcher per kind of branch, not stmt(anyOf(...)): a matcher of
+    // Stmt is tried on every statement and expression of the unit, these
+    // only on their own kind (the same matches and bindings).
+    finder.addMatcher(ifStmt(hasCondition(expr().bind("cond"))).bind("branch"), this);
+    finder.addMatcher(whileStmt(hasCondition(expr().bind("cond"))).bind("branch"), this);
+    finder.addMatcher(forStmt(hasCondition(expr().bind("cond"))).bind("branch"), this);
+    finder.addMatcher(doStmt(hasCondition(expr().bind("cond"))).bind("branch"), this);
   }
 
   // Both matches were `forFunction(functionDecl(isDeviceFunction()))` too
