@@ -111,6 +111,11 @@ struct FunctionUniformity::Impl {
     reachable.resize(cfg->getNumBlockIDs());
     defsInBlock.resize(cfg->getNumBlockIDs());
     escaped = escapedLocals(fn->getBody(), EscapeNotion::Storage);
+    // Sized once (it is only looked up, never iterated): growing it was a
+    // visible part of a file of large template instances.
+    size_t elements = 0;
+    for (const CFGBlock *b : *cfg) elements += b->size() + 1;
+    where.reserve(elements);
     for (const CFGBlock *b : *cfg) {
       unsigned i = 0;
       for (const CFGElement &el : *b) {
