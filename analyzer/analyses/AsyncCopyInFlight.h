@@ -34,7 +34,10 @@
 // as in interprocedural dataflow with function summaries (IFDS tabulation).
 //
 // The pass over-approximates the explorer: it takes both sides of every
-// branch, every iteration of every loop, and every helper the explorer may
+// branch (but those the explorer decides from constants alone, and the
+// way out of a `for` loop on its first test where the explorer enters it
+// from a constant start: Pass::enteredLoopInit), every iteration of every
+// loop, and every helper the explorer may
 // inline (deeper than the explorer's inlining limit), so what the explorer
 // can reach it reaches too. Anything it does not model (a pipeline or
 // barrier, a wait whose count depends on the path while the open batch may
