@@ -505,15 +505,7 @@ private:
         if (!l || !r) return std::nullopt;
         int64_t d;
         if (__builtin_sub_overflow(*l, *r, &d)) return std::nullopt;
-        switch (bo->getOpcode()) {
-        case BO_LT: return d < 0;
-        case BO_LE: return d <= 0;
-        case BO_GT: return d > 0;
-        case BO_GE: return d >= 0;
-        case BO_EQ: return d == 0;
-        case BO_NE: return d != 0;
-        default: return std::nullopt;
-        }
+        return compareWithZero(d, bo->getOpcode());
       }
       if (bo->getOpcode() == BO_LAnd || bo->getOpcode() == BO_LOr) {
         bool isAnd = bo->getOpcode() == BO_LAnd;
@@ -665,15 +657,7 @@ private:
         int64_t minusR, d;
         if (!l || !r || __builtin_mul_overflow(*r, int64_t(-1), &minusR) || __builtin_add_overflow(*l, minusR, &d))
           return std::nullopt;
-        switch (bo->getOpcode()) {
-        case BO_LT: return d < 0;
-        case BO_LE: return d <= 0;
-        case BO_GT: return d > 0;
-        case BO_GE: return d >= 0;
-        case BO_EQ: return d == 0;
-        case BO_NE: return d != 0;
-        default: return std::nullopt;
-        }
+        return compareWithZero(d, bo->getOpcode());
       }
       if (bo->getOpcode() == BO_LAnd || bo->getOpcode() == BO_LOr) {
         bool isAnd = bo->getOpcode() == BO_LAnd;

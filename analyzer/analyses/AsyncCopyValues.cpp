@@ -226,19 +226,20 @@ bool Constraints::normalise(const Lin &lhs, int &op, Key &key, int64_t &bound) {
   return true;
 }
 
-std::optional<bool> Constraints::decide(const Lin &lhs, int op) const {
-  if (lhs.isConst()) {
-    int64_t v = lhs.c;
-    switch (op) {
-    case BO_LT: return v < 0;
-    case BO_LE: return v <= 0;
-    case BO_GT: return v > 0;
-    case BO_GE: return v >= 0;
-    case BO_EQ: return v == 0;
-    case BO_NE: return v != 0;
-    default: return std::nullopt;
-    }
+std::optional<bool> compareWithZero(int64_t v, int op) {
+  switch (op) {
+  case BO_LT: return v < 0;
+  case BO_LE: return v <= 0;
+  case BO_GT: return v > 0;
+  case BO_GE: return v >= 0;
+  case BO_EQ: return v == 0;
+  case BO_NE: return v != 0;
+  default: return std::nullopt;
   }
+}
+
+std::optional<bool> Constraints::decide(const Lin &lhs, int op) const {
+  if (lhs.isConst()) return compareWithZero(lhs.c, op);
   Key key;
   int64_t b;
   if (!normalise(lhs, op, key, b)) return std::nullopt;

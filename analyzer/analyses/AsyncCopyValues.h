@@ -98,6 +98,10 @@ struct Region {
   std::string shape() const;
 };
 
+// The value of `v OP 0` for OP in <, <=, >, >=, ==, != (clang's
+// BinaryOperatorKind), nullopt for another operator.
+std::optional<bool> compareWithZero(int64_t v, int op);
+
 // What the path has assumed about linear combinations of atoms.
 class Constraints {
 public:
