@@ -265,6 +265,13 @@ private:
     return it == env.end() ? Roots{} : it->second;
   }
 
+  // The variable `sub`, the operand of an lvalue-to-rvalue cast, names, or
+  // null.
+  static const VarDecl *variableRead(const Expr *sub) {
+    const auto *dr = dyn_cast<DeclRefExpr>(sub->IgnoreParens());
+    return dr ? dyn_cast<VarDecl>(dr->getDecl()) : nullptr;
+  }
+
   // regionOfLvalue
   Roots lvalueRoots(const Expr *e, const Env &env) {
     if (!e) return {};
@@ -306,8 +313,7 @@ private:
       switch (ce->getCastKind()) {
       case CK_ArrayToPointerDecay: return lvalueRoots(sub, env);
       case CK_LValueToRValue: {
-        const auto *dr = dyn_cast<DeclRefExpr>(sub->IgnoreParens());
-        const auto *v = dr ? dyn_cast<VarDecl>(dr->getDecl()) : nullptr;
+        const VarDecl *v = variableRead(sub);
         if (!v || !v->getType()->isPointerType()) return {};
         // Its value on the path, or (not tracked) pointeeRegion: itself.
         Roots r = varRoots(env, v);
@@ -343,8 +349,7 @@ private:
     if (const auto *ce = dyn_cast<CastExpr>(e)) {
       const Expr *sub = ce->getSubExpr();
       if (ce->getCastKind() == CK_LValueToRValue) {
-        const auto *dr = dyn_cast<DeclRefExpr>(sub->IgnoreParens());
-        const auto *v = dr ? dyn_cast<VarDecl>(dr->getDecl()) : nullptr;
+        const VarDecl *v = variableRead(sub);
         if (!v) return {};
         // A pointer's value may also be rooted at itself (unknownRegion).
         Roots r = varRoots(env, v);
