@@ -33,6 +33,11 @@ std::string hex(uint64_t v) {
   return buf;
 }
 
+// 128 bits of hash as 32 hex digits: FNV-1a from two seeds.
+std::string hash128(const void *data, size_t size) {
+  return hex(fnv(data, size, 0xcbf29ce484222325ull)) + hex(fnv(data, size, 0x84222325cbf29ce4ull));
+}
+
 bool makeDirs(const std::string &dir) {
   for (size_t i = 1; i <= dir.size(); ++i) {
     if (i < dir.size() && dir[i] != '/') continue;
@@ -44,9 +49,7 @@ bool makeDirs(const std::string &dir) {
 
 } // namespace
 
-std::string SassCache::imageHash(const char *image, size_t size) {
-  return hex(fnv(image, size, 0xcbf29ce484222325ull)) + hex(fnv(image, size, 0x84222325cbf29ce4ull));
-}
+std::string SassCache::imageHash(const char *image, size_t size) { return hash128(image, size); }
 
 std::string SassCache::key(const std::string &imageHash, long function, const std::string &nvdisasm,
                            const std::string &args) {
@@ -55,8 +58,7 @@ std::string SassCache::key(const std::string &imageHash, long function, const st
   if (stat(nvdisasm.c_str(), &st) == 0)
     tool += "|" + std::to_string((long long)st.st_size) + "|" + std::to_string((long long)st.st_mtime);
   std::string what = std::string(kMagic) + "|" + tool + "|" + args + "|" + std::to_string(function) + "|" + imageHash;
-  return hex(fnv(what.data(), what.size(), 0xcbf29ce484222325ull)) +
-         hex(fnv(what.data(), what.size(), 0x84222325cbf29ce4ull));
+  return hash128(what.data(), what.size());
 }
 
 std::string SassCache::path(const std::string &key) const { return dir_ + "/" + key + ".sass"; }
@@ -71,7 +73,9 @@ std::optional<std::string> SassCache::get(const std::string &key) const {
     return std::nullopt;
   char *end = nullptr;
   unsigned long long bytes = std::strtoull(length.c_str(), &end, 10);
-  if (length.empty() || *end) return std::nullopt;
+  // put() keeps nothing larger than a quarter of the cap: a larger length
+  // is a damaged entry, not an allocation to make.
+  if (length.empty() || *end || bytes > cap_ / 4) return std::nullopt;
   std::string listing(bytes, '\0');
   if (!in.read(listing.data(), (std::streamsize)bytes) || in.peek() != EOF) return std::nullopt;
   utime(path(key).c_str(), nullptr); // recently used: pruned last

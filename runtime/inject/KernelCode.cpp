@@ -101,7 +101,8 @@ void KernelCode::onModuleUnloading(CUmodule module) {
 void KernelCode::drop(const std::pair<CUmodule, std::string> &key) {
   auto copy = hostCopies_.find(key);
   if (copy == hostCopies_.end()) return;
-  if (tables_.count(key) && tables_[key].info) bytes_ -= copy->second.size() * sizeof(uint32_t);
+  auto table = tables_.find(key);
+  if (table != tables_.end() && table->second.info) bytes_ -= copy->second.size() * sizeof(uint32_t);
   hostCopies_.erase(copy);
 }
 

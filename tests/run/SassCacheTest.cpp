@@ -84,6 +84,9 @@ TEST(SassCache, ADamagedEntryIsAMiss) {
   // Not a cache entry at all.
   std::ofstream(file) << "hello\n";
   EXPECT_FALSE(cache.get(key));
+  // A length no entry can have is not allocated.
+  std::ofstream(file) << "warpcheck-sass-cache 1\n" << key << "\n18446744073709551615\nx";
+  EXPECT_FALSE(cache.get(key));
 }
 
 TEST(SassCache, StaysUnderItsCapDroppingTheLeastRecentlyUsed) {
