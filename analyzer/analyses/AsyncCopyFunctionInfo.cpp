@@ -156,16 +156,16 @@ void computeLiveness(FunctionInfo &info) {
   }
 }
 
-// Whether a function may do anything the explorer follows: an async
-// operation or a call that may perform one, or a cuda::pipeline whose end
-// of scope is checked. A walk over the body, without the CFG, dominator
-// tree and value facts functionInfo() builds: most device functions do
-// nothing asynchronous and are not explored at all.
 void FunctionInfo::buildLiveness() {
   livenessBuilt = true;
   computeLiveness(*this);
 }
 
+// Whether a function may do anything the explorer follows: an async
+// operation or a call that may perform one, or a cuda::pipeline whose end
+// of scope is checked. A walk over the body, without the CFG, dominator
+// tree and value facts functionInfo() builds: most device functions do
+// nothing asynchronous and are not explored at all.
 bool mayDoAsync(AsyncRelevance &relevance, const FunctionDecl *fn) {
   const FunctionDecl *def = fn->getDefinition();
   if (!def || !def->hasBody()) return false;

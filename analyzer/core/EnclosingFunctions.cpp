@@ -69,7 +69,7 @@ public:
   // Statements, as the parent map records them (data recursion kept).
   bool dataTraverseStmtPre(Stmt *s) {
     Block &b = *out_.block(s, true);
-    uintptr_t bit = (reinterpret_cast<uintptr_t>(s) >> 3) & ((1u << (kBlockBits - 3)) - 1);
+    uintptr_t bit = bitOf(s);
     uint64_t &word = b.reached[bit / 64];
     uint64_t mask = uint64_t(1) << (bit % 64);
     if (!(word & mask)) {

@@ -103,8 +103,12 @@ private:
   };
   // The block of `s` (created when `create`), or null.
   Block *block(const clang::Stmt *s, bool create);
+  // The statement's "reached" bit within its block.
+  static uintptr_t bitOf(const clang::Stmt *s) {
+    return (reinterpret_cast<uintptr_t>(s) >> 3) & ((1u << (kBlockBits - 3)) - 1);
+  }
   static bool isReached(const Block &b, const clang::Stmt *s) {
-    uintptr_t bit = (reinterpret_cast<uintptr_t>(s) >> 3) & ((1u << (kBlockBits - 3)) - 1);
+    uintptr_t bit = bitOf(s);
     return b.reached[bit / 64] >> (bit % 64) & 1;
   }
   llvm::DenseMap<uintptr_t, unsigned> blockIndex_; // address >> kBlockBits -> blocks_
