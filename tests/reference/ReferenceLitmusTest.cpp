@@ -619,3 +619,25 @@ TEST(ReferenceLitmus, PollsOfOtherSlicesNeitherReleaseNorWidenABlockScopeHandOff
   ASSERT_EQ(none.size(), 1u);
   EXPECT_TRUE(none[0] == "fence-missing/inter-block" || none[0] == "race-global/inter-block") << none[0];
 }
+
+TEST(ReferenceLitmus, ResettingACounterItsRmwObservedIsOrderedByObservation) {
+  // A last-block merge (corpus buggy-run-histogram-merge-block-fence-ref):
+  // block 0 writes its row, fences at block scope (`rowFence`) and bumps
+  // the done counter; block 1, the last, bumps it after, fences at device
+  // scope, reads the row and resets the counter with a plain store. The
+  // row is scope-too-narrow with a block-scope fence (clean with
+  // __threadfence()); the reset is ordered after block 0's atomicAdd either
+  // way, by observation order (block 1's RMW read the chain it heads).
+  auto merge = [](const std::string &rowFence) {
+    return header(0, 2, 1) + access(0, 0, "w", kData, "plain", "", 30) + fence(0, 0, rowFence, 31) +
+           access(0, 0, "rmw", kFlag, "relaxed", "gpu", 32) + access(1, 0, "rmw", kFlag, "relaxed", "gpu", 32) +
+           fence(1, 0, "gpu", 33) + access(1, 0, "r", kData, "plain", "", 34) +
+           access(1, 0, "w", kFlag, "plain", "", 35);
+  };
+  EXPECT_EQ(verdict(merge("gpu")), V{});
+  std::vector<Finding> narrow = findingsOf(merge("cta"));
+  ASSERT_EQ(narrow.size(), 1u);
+  EXPECT_EQ(narrow[0].rule, "scope-too-narrow");
+  EXPECT_EQ(narrow[0].first, 0u);  // the row's write
+  EXPECT_EQ(narrow[0].second, 5u); // the last block's read of it
+}
