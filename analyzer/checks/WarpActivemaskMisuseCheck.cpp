@@ -10,6 +10,7 @@
 #include "analyzer/checks/DivergenceNotes.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
+#include <map>
 #include <set>
 
 namespace warpcheck {
@@ -85,6 +86,7 @@ private:
   // `if (__activemask() ...)`: control flow decided by a snapshot.
   void checkCondition(const Expr *cond, const FunctionDecl *fn) {
     if (!fn || fn->isDependentContext() || !context().isReportable(cond->getBeginLoc())) return;
+    if (!callsActivemask(fn)) return; // nothing to find, and no uniformity analysis to build for it
     const CallExpr *snapshot = findActivemask(cond, fn);
     if (!snapshot) return;
     FindingBuilder f = diag(cond->getBeginLoc(), "branch decided by __activemask(): which lanes are active at that "
@@ -92,6 +94,24 @@ private:
     f.range(cond->getSourceRange());
     if (snapshot->getBeginLoc() != cond->getBeginLoc()) f.note(snapshot->getBeginLoc(), "the snapshot is taken here");
   }
+
+  // Whether `fn`'s body calls __activemask() anywhere: findActivemask
+  // looks in the condition and in the single definitions of its locals,
+  // all inside the body.
+  bool callsActivemask(const FunctionDecl *fn) {
+    auto [it, inserted] = callsActivemask_.try_emplace(fn, false);
+    if (!inserted) return it->second;
+    struct Scan : RecursiveASTVisitor<Scan> {
+      bool found = false;
+      bool VisitCallExpr(CallExpr *c) {
+        found = calleeName(c) == "__activemask";
+        return !found;
+      }
+    } scan;
+    if (Stmt *body = fn->getBody()) scan.TraverseStmt(body);
+    return it->second = scan.found;
+  }
+  std::map<const FunctionDecl *, bool> callsActivemask_;
 
   // The snapshot a condition depends on: directly, or through locals whose
   // single definition uses it (`int n = __popc(__activemask()); if (n == 32)`).

@@ -1370,14 +1370,25 @@ struct FunctionUniformity::Impl {
 };
 
 FunctionUniformity::FunctionUniformity(ProgramUniformity &program, const FunctionDecl *fn)
-    : program_(program), fn_(fn), impl_(std::make_unique<Impl>(*this, program, fn)) {
+    : program_(program), fn_(fn) {}
+
+void FunctionUniformity::compute() const {
+  state_ = kRunning;
+  ProgramUniformity::Running running(program_, fn_);
+  auto *self = const_cast<FunctionUniformity *>(this);
+  impl_ = std::make_unique<Impl>(*self, program_, fn_);
   if (!impl_->build()) {
     impl_.reset();
-    return;
+  } else {
+    impl_->defValue.assign(impl_->defs.size(), Uniformity{});
+    impl_->run();
+    returnValue_ = impl_->returnValue;
   }
-  impl_->defValue.assign(impl_->defs.size(), Uniformity{});
-  impl_->run();
-  returnValue_ = impl_->returnValue;
+  // An analysis the running function's budget cut short serves the step
+  // that asked (its rule is then not completed on that function) but is not
+  // kept: ProgramUniformity::function hands out a new one next time.
+  cutShort_ = AnalysisBudget::functionExpired();
+  state_ = kDone;
 }
 
 FunctionUniformity::~FunctionUniformity() = default;
@@ -1385,11 +1396,13 @@ FunctionUniformity::~FunctionUniformity() = default;
 bool FunctionUniformity::isKernel() const { return fn_->hasAttr<CUDAGlobalAttr>(); }
 
 Uniformity FunctionUniformity::valueOf(const Expr *e) const {
+  ready();
   if (!impl_) return Uniformity{Divergence::Thread};
   return impl_->eval(e);
 }
 
 Uniformity FunctionUniformity::storedThroughParam(unsigned i) const {
+  ready();
   if (!impl_) return Uniformity{};
   auto it = impl_->storedThrough.find(i);
   return it == impl_->storedThrough.end() ? Uniformity{} : it->second;
@@ -1397,6 +1410,7 @@ Uniformity FunctionUniformity::storedThroughParam(unsigned i) const {
 
 std::vector<Guard> FunctionUniformity::guards(const Stmt *s, bool withExits) const {
   std::vector<Guard> out;
+  ready();
   if (!impl_) return out;
   auto pos = impl_->where.find(s);
   if (pos == impl_->where.end()) return out;
@@ -1454,6 +1468,7 @@ const std::vector<FunctionUniformity::BarrierPoint> &FunctionUniformity::barrier
 }
 
 Uniformity FunctionUniformity::instantiate(const Uniformity &calleeValue, const CallExpr *call) const {
+  ready();
   if (!impl_) return Uniformity{Divergence::Thread};
   return impl_->instantiate(calleeValue, impl_->argValues(call, call->getDirectCallee()));
 }
@@ -1469,6 +1484,7 @@ Uniformity FunctionUniformity::calleeBarrierControl(const CallExpr *call) const 
 }
 
 const Uniformity &FunctionUniformity::barrierControl() const {
+  ready();
   if (barrierState_ != 0 || !impl_) return barrierControl_;
   barrierState_ = 1;
   for (const CFGBlock *b : *impl_->cfg)
@@ -1502,6 +1518,7 @@ const Uniformity &FunctionUniformity::barrierControl() const {
 namespace warpcheck {
 
 const clang::Expr *FunctionUniformity::singleDefinition(const clang::VarDecl *v) const {
+  ready();
   if (!impl_ || !impl_->isTracked(v)) return nullptr;
   auto it = impl_->defsOf.find(v);
   if (it == impl_->defsOf.end() || it->second.size() != 1) return nullptr;
@@ -1512,6 +1529,7 @@ const clang::Expr *FunctionUniformity::singleDefinition(const clang::VarDecl *v)
 std::optional<std::vector<FunctionUniformity::Definition>>
 FunctionUniformity::reachingDefinitions(const clang::DeclRefExpr *use) const {
   const auto *v = clang::dyn_cast<clang::VarDecl>(use->getDecl());
+  ready();
   if (!impl_ || !v || !impl_->isTracked(v)) return std::nullopt;
   std::vector<Definition> out;
   for (unsigned d : impl_->useInfo(use, v).defs)

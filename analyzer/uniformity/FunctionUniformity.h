@@ -14,6 +14,10 @@ class CFGBlock;
 
 namespace warpcheck {
 
+// Computed on its first question, not when ProgramUniformity::function
+// hands it out: rules ask for the analysis of every device function and
+// question few of them (those with a barrier, a collective, a shared
+// access...), and the analysis is most of what they cost.
 class FunctionUniformity {
 public:
   FunctionUniformity(ProgramUniformity &program, const clang::FunctionDecl *fn);
@@ -35,7 +39,10 @@ public:
   Uniformity controlDivergence(const clang::Stmt *s) const;
 
   // Summary used by callers.
-  const Uniformity &returnValue() const { return returnValue_; }
+  const Uniformity &returnValue() const {
+    ready();
+    return returnValue_;
+  }
   // Level of what the function stores through its pointer/reference param i.
   Uniformity storedThroughParam(unsigned i) const;
   // A place where this function may execute a block barrier: a barrier
@@ -74,10 +81,21 @@ public:
   struct Impl;
 
 private:
+  friend class ProgramUniformity;
+  // Runs the analysis unless it ran (or is running: a question from inside
+  // it, or from a callee's analysis, which ProgramUniformity::function
+  // answers with null for a function in progress).
+  void ready() const {
+    if (state_ == kNotRun) compute();
+  }
+  void compute() const;
+  enum State { kNotRun, kRunning, kDone };
   ProgramUniformity &program_;
   const clang::FunctionDecl *fn_;
-  std::unique_ptr<Impl> impl_;
-  Uniformity returnValue_;
+  mutable State state_ = kNotRun;
+  mutable bool cutShort_ = false; // the running function's time budget cut it short
+  mutable std::unique_ptr<Impl> impl_;
+  mutable Uniformity returnValue_;
   mutable std::vector<BarrierPoint> barrierPoints_;
   mutable Uniformity barrierControl_;
   mutable int barrierState_ = 0; // 0 not computed, 1 computing, 2 done

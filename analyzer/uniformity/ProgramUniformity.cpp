@@ -51,24 +51,24 @@ const FunctionUniformity *ProgramUniformity::function(const FunctionDecl *fn) {
   if (!fn) return nullptr;
   const FunctionDecl *def = fn->getDefinition();
   if (!def || !def->hasBody() || def->isDependentContext()) return nullptr;
-  auto it = functions_.find(def);
-  if (it != functions_.end()) return it->second.get();
   // Recursion: a function being analysed is unknown to its own callees.
   if (std::find(inProgress_.begin(), inProgress_.end(), def) != inProgress_.end()) return nullptr;
-  bool outermost = inProgress_.empty(); // callees are timed with their caller
-  auto t0 = AnalysisBudget::Clock::now();
-  inProgress_.push_back(def);
-  auto fu = std::make_unique<FunctionUniformity>(*this, def);
-  inProgress_.pop_back();
-  if (outermost) seconds_ += secondsSince(t0);
-  // An analysis the running function's budget cut short serves the step
-  // that asked (its rule is then not completed on that function) but is not
-  // kept: another function's steps analyse it again under their own budget.
-  if (AnalysisBudget::functionExpired()) {
-    cutShort_.push_back(std::move(fu));
-    return cutShort_.back().get();
-  }
-  return functions_.emplace(def, std::move(fu)).first->second.get();
+  std::unique_ptr<FunctionUniformity> &slot = functions_[def];
+  // One cut short by a function's time budget is analysed again, under the
+  // budget of the step that asks now (FunctionUniformity::compute).
+  if (slot && slot->cutShort_) cutShort_.push_back(std::move(slot));
+  if (!slot) slot = std::make_unique<FunctionUniformity>(*this, def);
+  return slot.get();
+}
+
+ProgramUniformity::Running::Running(ProgramUniformity &p, const FunctionDecl *fn)
+    : p_(p), outermost_(p.inProgress_.empty()), t0_(AnalysisBudget::Clock::now()) {
+  p_.inProgress_.push_back(fn);
+}
+
+ProgramUniformity::Running::~Running() {
+  p_.inProgress_.pop_back();
+  if (outermost_) p_.seconds_ += secondsSince(t0_);
 }
 
 bool ProgramUniformity::mayExecuteBlockBarrier(const FunctionDecl *fn, std::vector<ChainStep> *chain) {

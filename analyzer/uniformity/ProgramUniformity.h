@@ -18,6 +18,7 @@
 #include "analyzer/uniformity/Divergence.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include <chrono>
 #include <map>
 #include <memory>
 #include <vector>
@@ -71,6 +72,19 @@ public:
 
 private:
   friend class FunctionUniformity;
+  // While a function's analysis runs: it is in progress (unknown to its
+  // callees' analyses), and its time is counted unless a caller's analysis
+  // is running (callees are timed with their caller).
+  class Running {
+  public:
+    Running(ProgramUniformity &p, const clang::FunctionDecl *fn);
+    ~Running();
+
+  private:
+    ProgramUniformity &p_;
+    bool outermost_;
+    std::chrono::steady_clock::time_point t0_;
+  };
   clang::ASTContext &ast_;
   AnalysisOptions opts_;
   std::map<const clang::FunctionDecl *, std::unique_ptr<FunctionUniformity>> functions_;
