@@ -905,13 +905,20 @@ struct FunctionUniformity::Impl {
         if (storedThrough[kThisParam].join(value)) changed = true;
         return;
       }
-      if (const auto *me = dyn_cast<MemberExpr>(e)) e = strip(me->getBase());
-      else if (const auto *ase = dyn_cast<ArraySubscriptExpr>(e)) e = strip(ase->getBase());
+      bool deref = false; // the step reads a pointer's target
+      if (const auto *me = dyn_cast<MemberExpr>(e)) e = strip(me->getBase()), deref = me->isArrow();
+      else if (const auto *ase = dyn_cast<ArraySubscriptExpr>(e)) e = strip(ase->getBase()), deref = true;
       else if (const auto *uo = dyn_cast<UnaryOperator>(e); uo && (uo->getOpcode() == UO_Deref || uo->getOpcode() == UO_AddrOf))
-        e = strip(uo->getSubExpr());
+        deref = uo->getOpcode() == UO_Deref, e = strip(uo->getSubExpr());
       else if (const auto *bo = dyn_cast<BinaryOperator>(e); bo && bo->isAdditiveOp())
         e = strip(bo->getLHS()->getType()->isPointerType() ? bo->getLHS() : bo->getRHS());
       else return;
+      // Through a pointer held in a field (`this->out[i] = v`): the store
+      // is to the memory it points to, not to the object, and values stored
+      // to memory are not tracked (a load is as divergent as its address).
+      // The object the caller passed keeps its fields (a CUB-style agent
+      // writing its output through a member pointer).
+      if (const auto *me = dyn_cast<MemberExpr>(e); deref && me && me->getType()->isPointerType()) return;
     }
   }
 

@@ -60,3 +60,45 @@ __global__ void sometimes(const int *keys, int *out, int bin, bool sync) {
   agent.process(out);
 // CHECK-MESSAGES: :[[@LINE-1]]:3: error: the arguments of this call make a barrier inside 'process' thread-dependent{{.*}} [barrier-divergent]
 }
+
+// The agent writes its output through a pointer it holds: a store to
+// memory, not to the object, whose field still holds the block's answer.
+struct MemberOutput {
+  const int *keys;
+  int *out;
+  bool shortCircuit;
+  __device__ MemberOutput(const int *k, int *o, int bin) : keys(k), out(o) {
+    shortCircuit = k[threadIdx.x] == bin;
+    shortCircuit = __syncthreads_and(shortCircuit);
+  }
+  __device__ void process() {
+    if (shortCircuit) {
+      out[threadIdx.x] = keys[threadIdx.x];
+      return;
+    }
+    __syncthreads();
+    out[threadIdx.x] = 0;
+  }
+};
+
+__global__ void memberOutput(const int *keys, int *out, int bin) {
+  MemberOutput agent(keys, out, bin);
+  agent.process();
+}
+
+// Nearest bug: the same agent without the __syncthreads_and.
+struct MemberOutputUnsynced {
+  int *out;
+  bool shortCircuit;
+  __device__ MemberOutputUnsynced(const int *k, int *o, int bin) : out(o) { shortCircuit = k[threadIdx.x] == bin; }
+  __device__ void process() {
+    if (!shortCircuit) __syncthreads();
+    out[threadIdx.x] = 0;
+  }
+};
+
+__global__ void memberOutputUnsynced(const int *keys, int *out, int bin) {
+  MemberOutputUnsynced agent(keys, out, bin);
+  agent.process();
+// CHECK-MESSAGES: :[[@LINE-1]]:3: error: the arguments of this call make a barrier inside 'process' thread-dependent{{.*}} [barrier-divergent]
+}
