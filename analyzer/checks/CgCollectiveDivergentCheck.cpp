@@ -21,7 +21,6 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
-#include <optional>
 #include <set>
 
 namespace warpcheck {
@@ -85,27 +84,15 @@ public:
   void check(const MatchFinder::MatchResult &result) override {
     const auto *fn = result.Nodes.getNodeAs<FunctionDecl>("fn");
     if (!fn || fn->isDependentContext() || !context().isReportable(fn->getLocation())) return;
-    // The function's uniformity only once it has a collective to check:
-    // most device functions have none, and the analysis is the rule's cost.
-    const FunctionUniformity *fu = nullptr;
-    std::optional<GroupUniformity> gu;
-    bool failed = false;
-    auto uniformity = [&]() {
-      if (!fu && !failed) {
-        fu = context().uniformity().function(fn);
-        failed = !fu;
-        if (fu) gu.emplace(*fu, context().options().warpSize);
-      }
-      return fu != nullptr;
-    };
+    const FunctionUniformity *fu = context().uniformity().function(fn);
+    if (!fu) return;
+    GroupUniformity gu(*fu, context().options().warpSize);
     for (const CallExpr *call : callsIn(fn)) {
       if (!context().isReportable(call->getBeginLoc())) continue;
       CgCall cg = cgCallOf(call);
       if (cg.isCg) {
-        if (cg.collective && !executesBlockBarrier(call)) {
-          if (!uniformity()) return;
-          checkSite(*fu, *gu, call, cgGroupOf(cg.group), cg.group, describe(call), nullptr, {});
-        }
+        if (cg.collective && !executesBlockBarrier(call))
+          checkSite(*fu, gu, call, cgGroupOf(cg.group), cg.group, describe(call), nullptr, {});
         continue;
       }
       const FunctionDecl *callee = userCallee(call);
@@ -113,9 +100,8 @@ public:
       for (const CollectiveUse &use : usesOf(callee)) {
         const Expr *handle = use.param >= 0 ? argumentFor(call, unsigned(use.param)) : nullptr;
         if (use.param >= 0 && !handle) continue;
-        if (!uniformity()) return;
         CgGroup group = handle ? cgGroupOf(handle) : use.group;
-        if (checkSite(*fu, *gu, call, group, handle, use.what, callee, use.chain)) break;
+        if (checkSite(*fu, gu, call, group, handle, use.what, callee, use.chain)) break;
       }
     }
   }
