@@ -45,6 +45,9 @@ __device__ __forceinline__ unsigned long long gEncode(const GEntry &e) {
          ((unsigned long long)e.unfenced << 60) | ((unsigned long long)e.narrowFence << 61) |
          ((unsigned long long)e.several << 62) | ((unsigned long long)e.atomic << 63);
 }
+// The release flags of an entry (unfenced, block-scope fence only): what a
+// release sequence carries on to the RMWs after it.
+constexpr unsigned long long kGReleaseFlags = 3ull << 60;
 __device__ __forceinline__ GEntry gDecode(unsigned long long v) {
   GEntry e;
   e.bytes = v & 0xf;
@@ -818,6 +821,27 @@ __device__ __noinline__ void syncReadPeriod(const GAccess &a) {
   a.me->readClockKey = key;
 }
 
+// A synchronising write's entry carries the release flags of the entry it
+// replaced (the release sequence, checkGlobalWord), but it read that entry
+// before its swap: a release swapped in between lost its flags to it, and
+// the next poller took a release after __threadfence_block() for a fenced
+// one (scope-too-narrow of a split-K serial fix-up found in half the runs,
+// its semaphore polled by three blocks at once). Adds the flags of
+// `swapped`, the entry the swap returned, to the word's entry: `mine`, or a
+// later synchronising entry of the launch, which took its flags from mine.
+__device__ __noinline__ void carryReleaseFlags(unsigned long long *word, unsigned long long mine,
+                                               unsigned long long swapped) {
+  unsigned long long flags = swapped & kGReleaseFlags, expect = mine;
+  uint32_t tag = gDecode(mine).tag;
+  for (int i = 0; i < 8; ++i) {
+    unsigned long long old = atomicCAS(word, expect, expect | flags);
+    if (old == expect) return;
+    GEntry now = gDecode(old);
+    if (!now.bytes || now.tag != tag || !now.sync || (old & flags) == flags) return;
+    expect = old;
+  }
+}
+
 // Code added to this function goes into __noinline__ helpers: twice now,
 // code inlined here made correct programs fault on sm_90 (misaligned
 // addresses with checkVolatileWord's code; illegal addresses in the four GPU
@@ -862,6 +886,7 @@ __device__ void checkGlobalWord(const GAccess &a, unsigned long long *word, unsi
     __threadfence();
     w = gDecode(rawW);
     wLive = w.bytes && w.tag == tag;
+    if (wLive && w.sync && (rawW & kGReleaseFlags & ~gEncode(mine))) carryReleaseFlags(word, gEncode(mine), rawW);
     wpc = recoveredPc(st, w, wpc, pcs, a.pc);
     if (st->syncClock) syncWritten(a.me, word, ticket);
     if (a.vol && st->volatileRaces) volatileStore(a, w, wpc, bytes, word);
