@@ -28,10 +28,17 @@
 // Entry bits: 0-3 bytes, 4-13 thread, 14-33 block (low 20 bits), 34-45
 // barrier epoch, 46-49 __syncwarp epoch, 50-57 launch tag, 58 synchronising,
 // 59 block scope, 60 unfenced publication, 61 publication after a
-// block-scope fence only, 62 several readers, 63 atomic (not a strong store).
+// block-scope fence only, 62 several readers (a reader entry) or no release
+// (a synchronising writer entry), 63 atomic (not a strong store).
 struct GEntry {
   uint32_t bytes, thread, block, epoch, warpSync, tag;
   bool sync, narrow, unfenced, narrowFence, several, atomic;
+  // A synchronising write that releases nothing: its thread had not fenced
+  // nor written since the kernel began, and it continues no release
+  // sequence (a poll with atomicAdd(&sem, 0) before any work). Observing it
+  // acquires nothing (PTX: a release pattern needs a fence or a release
+  // before the strong write).
+  bool noRelease;
 };
 
 constexpr uint32_t kGBlockMask = (1u << 20) - 1, kGEpochMask = (1u << 12) - 1, kGSyncMask = 0xf;
@@ -43,11 +50,12 @@ __device__ __forceinline__ unsigned long long gEncode(const GEntry &e) {
          ((unsigned long long)(e.warpSync & kGSyncMask) << 46) | ((unsigned long long)(e.tag & 0xff) << 50) |
          ((unsigned long long)e.sync << 58) | ((unsigned long long)e.narrow << 59) |
          ((unsigned long long)e.unfenced << 60) | ((unsigned long long)e.narrowFence << 61) |
-         ((unsigned long long)e.several << 62) | ((unsigned long long)e.atomic << 63);
+         ((unsigned long long)(e.several || e.noRelease) << 62) | ((unsigned long long)e.atomic << 63);
 }
 // The release flags of an entry (unfenced, block-scope fence only): what a
-// release sequence carries on to the RMWs after it.
-constexpr unsigned long long kGReleaseFlags = 3ull << 60;
+// release sequence carries on to the RMWs after it; and its no-release bit,
+// which an entry loses when it continues a release.
+constexpr unsigned long long kGReleaseFlags = 3ull << 60, kGNoRelease = 1ull << 62;
 __device__ __forceinline__ GEntry gDecode(unsigned long long v) {
   GEntry e;
   e.bytes = v & 0xf;
@@ -60,7 +68,7 @@ __device__ __forceinline__ GEntry gDecode(unsigned long long v) {
   e.narrow = (v >> 59) & 1;
   e.unfenced = (v >> 60) & 1;
   e.narrowFence = (v >> 61) & 1;
-  e.several = (v >> 62) & 1;
+  e.several = e.noRelease = (v >> 62) & 1;
   e.atomic = (v >> 63) & 1;
   return e;
 }
@@ -108,9 +116,10 @@ __device__ __forceinline__ bool arrivalsUnknown(const LaunchState *st, uint64_t 
 }
 
 // Whether `w` is a synchronising write of another block than `block`
-// (its low bits), made in this launch.
+// (its low bits), made in this launch, that may release something (not
+// GEntry::noRelease): what an observation takes.
 __device__ __forceinline__ bool otherBlockSync(const LaunchState *st, const GEntry &w, uint32_t block) {
-  return w.bytes && w.tag == (st->launchTag & 0xff) && w.sync && w.block != (block & kGBlockMask);
+  return w.bytes && w.tag == (st->launchTag & 0xff) && w.sync && w.block != (block & kGBlockMask) && !w.noRelease;
 }
 
 // ---- the sync clock ----
@@ -162,7 +171,7 @@ __device__ __forceinline__ uint8_t pcInfoAt(const LaunchState *st, uint64_t pc, 
     // Its writes are taken as fenced: a publication there (a lock released
     // by a helper that fences first) must not be called unfenced.
     me->last = kFromUnknown;
-    me->state &= ~(kDirty | kNarrowFenced);
+    me->state = (me->state & ~(kDirty | kNarrowFenced)) | kFencedEver;
     if (me->state & kWrotePlain) me->state |= kMayHaveReleased;
     return 0;
   }
@@ -175,6 +184,7 @@ __device__ __forceinline__ uint8_t pcInfoAt(const LaunchState *st, uint64_t pc, 
 __device__ __forceinline__ void applyFences(GlobalThread *me, uint8_t info, uint32_t epoch) {
   if (info & (kPcFenceDevice | kPcFenceBlock)) {
     me->fenceEpoch = epoch + 1;
+    me->state |= kFencedEver;
     clearUnreleased(me);
   }
   if (info & kPcFenceDevice) me->state &= ~(kDirty | kNarrowFenced);
@@ -554,23 +564,41 @@ __device__ __noinline__ void noteObserved(const LaunchState *st, GlobalThread *m
                                           const GEntry &w, uint64_t wpc, bool narrow, bool deviceScope, bool rmw);
 
 // A synchronising read of a word another block published through.
+// Whether a synchronising access of another block meets `w` through block
+// scope (either side): the communication itself is unordered, whatever the
+// fences, and reported scope-too-narrow -- unless the thread already
+// acquired from another block (a chain of device-scope releases and
+// acquires may order two block-scope operations of different blocks).
+__device__ __forceinline__ bool narrowCommunication(const GAccess &a, const GEntry &w) {
+  return (w.narrow || a.narrow) && !(a.me->state & kAcquired);
+}
+__device__ __noinline__ void reportNarrowCommunication(const GAccess &a, const GEntry &w, uint64_t wpc) {
+  if (lostPc(wpc)) return;
+  GlobalDetail d{w.block, a.range->id, a.address, 0};
+  record(a.st, kScopeTooNarrow, wpc, a.pc, w.thread, a.thread,
+         (uint32_t)min(a.address - a.range->base, 0xffffffffull), kFlagInterBlock, a.size, &d);
+}
+
 __device__ __noinline__ void observe(const GAccess &a, const GEntry &w, uint64_t wpc) {
-  // A thread that already acquired from another block is taken as ordered
-  // after this write too (a chain of device-scope releases and acquires may
-  // order two block-scope operations of different blocks).
-  bool narrow = (w.narrow || a.narrow) && !(a.me->state & kAcquired);
-  if (narrow && !lostPc(wpc)) {
-    // Block scope does not reach other blocks: the communication itself is
-    // unordered, whatever the fences.
-    GlobalDetail d{w.block, a.range->id, a.address, 0};
-    record(a.st, kScopeTooNarrow, wpc, a.pc, w.thread, a.thread,
-           (uint32_t)min(a.address - a.range->base, 0xffffffffull), kFlagInterBlock, a.size, &d);
-    // Then taken as the observation it was meant to be, marked
-    // kObservedNarrowFlag: the data it hands over is scope-too-narrow too
-    // (reportGlobal), as the model classifies it -- widening the scopes
-    // alone would order it.
-  }
+  bool narrow = narrowCommunication(a, w);
+  // Then taken as the observation it was meant to be, marked
+  // kObservedNarrowFlag: the data it hands over is scope-too-narrow too
+  // (reportGlobal), as the model classifies it -- widening the scopes alone
+  // would order it.
+  if (narrow) reportNarrowCommunication(a, w, wpc);
   noteObserved(a.st, a.me, a.slot, a.epoch, w, wpc, narrow, !w.narrow && !a.narrow, a.write);
+}
+
+// A synchronising access that found no release of another block to observe
+// (otherBlockSync): another block's strong write that releases nothing
+// (GEntry::noRelease) is still a conflict when either side is of block
+// scope; a read-modify-write looks again before its instruction runs
+// (lookAgainAfterRmw).
+__device__ __noinline__ void observedNothing(const GAccess &a, const GEntry &w, uint64_t wpc) {
+  if (w.noRelease && w.bytes && w.tag == (a.st->launchTag & 0xff) && w.sync &&
+      w.block != (a.block & kGBlockMask) && narrowCommunication(a, w))
+    reportNarrowCommunication(a, w, wpc);
+  if (a.write) a.me->state |= kLookAgain;
 }
 
 // What thread `me` (at barrier epoch `epoch`) knows once it has read `w`, a
@@ -821,23 +849,26 @@ __device__ __noinline__ void syncReadPeriod(const GAccess &a) {
   a.me->readClockKey = key;
 }
 
-// A synchronising write's entry carries the release flags of the entry it
-// replaced (the release sequence, checkGlobalWord), but it read that entry
-// before its swap: a release swapped in between lost its flags to it, and
-// the next poller took a release after __threadfence_block() for a fenced
-// one (scope-too-narrow of a split-K serial fix-up found in half the runs,
-// its semaphore polled by three blocks at once). Adds the flags of
-// `swapped`, the entry the swap returned, to the word's entry: `mine`, or a
-// later synchronising entry of the launch, which took its flags from mine.
+// A synchronising write's entry carries the release state of the entry it
+// replaced (the release sequence, checkGlobalWord: its flags, and that it
+// releases at all), but it read that entry before its swap: a release
+// swapped in between lost its state to it, and the next poller took a
+// release after __threadfence_block() for a fenced one, or for none. Adds
+// the state of `swapped`, the entry the swap returned, to the word's entry:
+// `mine`, or a later synchronising entry of the launch, which took its
+// state from mine.
+__device__ __forceinline__ unsigned long long withRelease(unsigned long long entry, unsigned long long swapped) {
+  return (entry | (swapped & kGReleaseFlags)) & ~(~swapped & kGNoRelease);
+}
 __device__ __noinline__ void carryReleaseFlags(unsigned long long *word, unsigned long long mine,
                                                unsigned long long swapped) {
-  unsigned long long flags = swapped & kGReleaseFlags, expect = mine;
+  unsigned long long expect = mine;
   uint32_t tag = gDecode(mine).tag;
   for (int i = 0; i < 8; ++i) {
-    unsigned long long old = atomicCAS(word, expect, expect | flags);
+    unsigned long long old = atomicCAS(word, expect, withRelease(expect, swapped));
     if (old == expect) return;
     GEntry now = gDecode(old);
-    if (!now.bytes || now.tag != tag || !now.sync || (old & flags) == flags) return;
+    if (!now.bytes || now.tag != tag || !now.sync || withRelease(old, swapped) == old) return;
     expect = old;
   }
 }
@@ -876,6 +907,7 @@ __device__ void checkGlobalWord(const GAccess &a, unsigned long long *word, unsi
       mine.unfenced |= w.unfenced;
       mine.narrowFence |= w.narrowFence;
     }
+    mine.noRelease = !(s & (kDirty | kFencedEver)) && !(wLive && w.sync && !w.noRelease);
     // The pc first: a poller that finds the entry must not pair it with
     // the pc of none (0) or of the publication before it. The pc swapped
     // out is the one of the entry swapped out below.
@@ -886,7 +918,8 @@ __device__ void checkGlobalWord(const GAccess &a, unsigned long long *word, unsi
     __threadfence();
     w = gDecode(rawW);
     wLive = w.bytes && w.tag == tag;
-    if (wLive && w.sync && (rawW & kGReleaseFlags & ~gEncode(mine))) carryReleaseFlags(word, gEncode(mine), rawW);
+    if (wLive && w.sync && withRelease(gEncode(mine), rawW) != gEncode(mine))
+      carryReleaseFlags(word, gEncode(mine), rawW);
     wpc = recoveredPc(st, w, wpc, pcs, a.pc);
     if (st->syncClock) syncWritten(a.me, word, ticket);
     if (a.vol && st->volatileRaces) volatileStore(a, w, wpc, bytes, word);
@@ -911,7 +944,7 @@ __device__ void checkGlobalWord(const GAccess &a, unsigned long long *word, unsi
   bool seen = a.me->lastSync == word && (!a.sync || a.me->lastSeen == rawW);
   if (read && a.sync) {
     if (otherBlockSync(st, w, block)) observe(a, w, wpc);
-    else if (a.write) a.me->state |= kLookAgain; // lookAgainAfterRmw()
+    else observedNothing(a, w, wpc);
     // A spin on one word (no fence since the last attempt): what an earlier
     // attempt found still counts. Its callback may have run after another
     // warp's release callback but before that release's store, so that the

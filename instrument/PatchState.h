@@ -219,6 +219,8 @@ enum GlobalThreadState : uint32_t {
                                // (a callee's): its plain writes so far may be released
   kRelooked = 1u << 16,        // its last synchronising read was looked at again (observeAtFence)
   kLookAgain = 1u << 17,       // its read-modify-write found nothing to observe: look again before it runs
+  kFencedEver = 1u << 18,      // a fence (any scope) or code whose accesses are unknown since the kernel
+                               // began: its strong writes may release something
 };
 
 // Per resident block. Epochs continue from one occupant to the next so that
