@@ -52,10 +52,9 @@ __device__ __forceinline__ unsigned long long gEncode(const GEntry &e) {
          ((unsigned long long)e.unfenced << 60) | ((unsigned long long)e.narrowFence << 61) |
          ((unsigned long long)(e.several || e.noRelease) << 62) | ((unsigned long long)e.atomic << 63);
 }
-// The release flags of an entry (unfenced, block-scope fence only): what a
-// release sequence carries on to the RMWs after it; and its no-release bit,
-// which an entry loses when it continues a release.
-constexpr unsigned long long kGReleaseFlags = 3ull << 60, kGNoRelease = 1ull << 62;
+// A synchronising writer entry's no-release bit (GEntry::noRelease), which
+// it loses when it turns out to continue a release (carryRelease).
+constexpr unsigned long long kGNoRelease = 1ull << 62;
 __device__ __forceinline__ GEntry gDecode(unsigned long long v) {
   GEntry e;
   e.bytes = v & 0xf;
@@ -516,6 +515,9 @@ __device__ __noinline__ void reportGlobal(const GAccess &a, const GEntry &e, uin
       s |= kObservedUnfenced | (slot->unfencedNarrow ? kObservedNarrowFence : 0);
       publishPc = slot->unfencedPc;
     }
+    // Only strong writes that released nothing were observed: classified
+    // as if they were unfenced publications (observedNothing).
+    if ((s & kObservedNoRelease) && !(s & (kObserved | kObservedUnfenced))) s |= kObservedUnfenced;
     // A write-after-read is ordered by whatever the writer acquired; a
     // read or write of another block's data needs a fenced publication.
     if (s & kAcquired) {
@@ -594,10 +596,21 @@ __device__ __noinline__ void observe(const GAccess &a, const GEntry &w, uint64_t
 // (GEntry::noRelease) is still a conflict when either side is of block
 // scope; a read-modify-write looks again before its instruction runs
 // (lookAgainAfterRmw).
+// It acquires nothing, but a race it would have ordered had that write
+// been a release is still fence-missing, as the model classifies it (a lock
+// taken by a block's first atomicCAS, whose thread had not fenced, and
+// released with a plain store: lock_plain_release_bug): kObservedNoRelease,
+// read by reportGlobal as an unfenced publication.
 __device__ __noinline__ void observedNothing(const GAccess &a, const GEntry &w, uint64_t wpc) {
   if (w.noRelease && w.bytes && w.tag == (a.st->launchTag & 0xff) && w.sync &&
-      w.block != (a.block & kGBlockMask) && narrowCommunication(a, w))
-    reportNarrowCommunication(a, w, wpc);
+      w.block != (a.block & kGBlockMask)) {
+    if (narrowCommunication(a, w)) reportNarrowCommunication(a, w, wpc);
+    if (!(a.me->state & (kObserved | kObservedUnfenced | kObservedNoRelease))) {
+      a.me->publishPc = (uint32_t)wpc;
+      a.me->publishBlock = w.block;
+    }
+    a.me->state |= kObservedNoRelease;
+  }
   if (a.write) a.me->state |= kLookAgain;
 }
 
@@ -849,26 +862,24 @@ __device__ __noinline__ void syncReadPeriod(const GAccess &a) {
   a.me->readClockKey = key;
 }
 
-// A synchronising write's entry carries the release state of the entry it
-// replaced (the release sequence, checkGlobalWord: its flags, and that it
-// releases at all), but it read that entry before its swap: a release
-// swapped in between lost its state to it, and the next poller took a
-// release after __threadfence_block() for a fenced one, or for none. Adds
-// the state of `swapped`, the entry the swap returned, to the word's entry:
-// `mine`, or a later synchronising entry of the launch, which took its
-// state from mine.
-__device__ __forceinline__ unsigned long long withRelease(unsigned long long entry, unsigned long long swapped) {
-  return (entry | (swapped & kGReleaseFlags)) & ~(~swapped & kGNoRelease);
-}
-__device__ __noinline__ void carryReleaseFlags(unsigned long long *word, unsigned long long mine,
-                                               unsigned long long swapped) {
+// A synchronising write continues the release sequence of the entry it
+// replaced (checkGlobalWord), but it decided GEntry::noRelease from the
+// entry it read before its swap: when the entry the swap returned is a
+// release swapped in between, `mine` (on the word, or a later synchronising
+// entry of the launch that took its no-release bit from mine) continues
+// that release after all and loses the bit. The release flags (unfenced,
+// block-scope fence only) are not carried this way: tried on the H200
+// (session 24), it found nothing more and reported a last block's plain
+// reset of its counter against another block's atomicAdd, a pair the
+// reference orders by observation.
+__device__ __noinline__ void carryRelease(unsigned long long *word, unsigned long long mine) {
   unsigned long long expect = mine;
   uint32_t tag = gDecode(mine).tag;
   for (int i = 0; i < 8; ++i) {
-    unsigned long long old = atomicCAS(word, expect, withRelease(expect, swapped));
+    unsigned long long old = atomicCAS(word, expect, expect & ~kGNoRelease);
     if (old == expect) return;
     GEntry now = gDecode(old);
-    if (!now.bytes || now.tag != tag || !now.sync || withRelease(old, swapped) == old) return;
+    if (!now.bytes || now.tag != tag || !now.sync || !(old & kGNoRelease)) return;
     expect = old;
   }
 }
@@ -918,8 +929,7 @@ __device__ void checkGlobalWord(const GAccess &a, unsigned long long *word, unsi
     __threadfence();
     w = gDecode(rawW);
     wLive = w.bytes && w.tag == tag;
-    if (wLive && w.sync && withRelease(gEncode(mine), rawW) != gEncode(mine))
-      carryReleaseFlags(word, gEncode(mine), rawW);
+    if (mine.noRelease && wLive && w.sync && !w.noRelease) carryRelease(word, gEncode(mine));
     wpc = recoveredPc(st, w, wpc, pcs, a.pc);
     if (st->syncClock) syncWritten(a.me, word, ticket);
     if (a.vol && st->volatileRaces) volatileStore(a, w, wpc, bytes, word);

@@ -221,6 +221,7 @@ enum GlobalThreadState : uint32_t {
   kLookAgain = 1u << 17,       // its read-modify-write found nothing to observe: look again before it runs
   kFencedEver = 1u << 18,      // a fence (any scope) or code whose accesses are unknown since the kernel
                                // began: its strong writes may release something
+  kObservedNoRelease = 1u << 19, // read another block's strong write that released nothing (GEntry::noRelease)
 };
 
 // Per resident block. Epochs continue from one occupant to the next so that
