@@ -884,6 +884,22 @@ __device__ __noinline__ void carryRelease(unsigned long long *word, unsigned lon
   }
 }
 
+// A plain access to the word the thread's last synchronising access, a
+// read-modify-write, observed another block's synchronising write of
+// (kRmwObservedChain), against another block's synchronising write entry:
+// the model orders that write before the access by observation order when
+// it precedes the RMW in the word's modification order (the last block's
+// `count = 0` after its atomicInc, litmus
+// ResettingACounterItsRmwObservedIsOrderedByObservation), and calls the pair
+// a plain race when it follows it. The shadow cannot tell the two: the
+// entry may be an earlier increment whose callback swapped it in after this
+// thread's (its atomic ran first, which is why this block was last). Never
+// reported: a race may be missed, not invented.
+__device__ __forceinline__ bool orderedByObservation(const GAccess &a, const GEntry &w, bool seen) {
+  return !a.sync && seen && w.sync && w.block != (a.block & kGBlockMask) && (a.me->state & kLastSyncRmw) &&
+         (a.me->state & kRmwObservedChain);
+}
+
 // Code added to this function goes into __noinline__ helpers: twice now,
 // code inlined here made correct programs fault on sm_90 (misaligned
 // addresses with checkVolatileWord's code; illegal addresses in the four GPU
@@ -952,8 +968,9 @@ __device__ void checkGlobalWord(const GAccess &a, unsigned long long *word, unsi
   // the entry's access (see the writer check below); before this access
   // updates what the thread saw last.
   bool seen = a.me->lastSync == word && (!a.sync || a.me->lastSeen == rawW);
+  bool observedOther = read && a.sync && otherBlockSync(st, w, block);
   if (read && a.sync) {
-    if (otherBlockSync(st, w, block)) observe(a, w, wpc);
+    if (observedOther) observe(a, w, wpc);
     else observedNothing(a, w, wpc);
     // A spin on one word (no fence since the last attempt): what an earlier
     // attempt found still counts. Its callback may have run after another
@@ -967,8 +984,9 @@ __device__ void checkGlobalWord(const GAccess &a, unsigned long long *word, unsi
     a.me->lastSeen = rawW;
     a.me->lastSync = word;
     a.me->lastSyncPc = pcs;
-    a.me->state = (a.me->state & ~(kFencedSinceSync | kLastSyncRmw | kBlockObserved | kRelooked)) |
-                  (a.write ? kLastSyncRmw : 0) | kBlockAcquirePending | (inBlock ? kBlockObserved : 0);
+    a.me->state = (a.me->state & ~(kFencedSinceSync | kLastSyncRmw | kBlockObserved | kRelooked | kRmwObservedChain)) |
+                  (a.write ? kLastSyncRmw : 0) | kBlockAcquirePending | (inBlock ? kBlockObserved : 0) |
+                  (a.write && observedOther ? kRmwObservedChain : 0);
   }
   // Synchronising accesses are ordered with each other.
   auto concurrent = [&](const GEntry &e) { return entryConcurrent(a, e); };
@@ -991,7 +1009,8 @@ __device__ void checkGlobalWord(const GAccess &a, unsigned long long *word, unsi
     reportInterLaunch(a, w, wpc, a.write ? kGlobalRaceWAW : kGlobalRaceRAW);
   if (a.write && r.bytes && r.tag != tag && concurrentLaunch(st, r.tag) && (r.bytes & bytes) && !(r.sync && a.sync))
     reportInterLaunch(a, r, widenPc32(__ldcg(pcs + 1), a.pc), kGlobalRaceWAR);
-  if (wLive && (w.bytes & bytes) && !wSelf && !(w.sync && a.sync) && concurrent(w) && !pcDisagrees(st, w, wpc))
+  if (wLive && (w.bytes & bytes) && !wSelf && !(w.sync && a.sync) && concurrent(w) && !pcDisagrees(st, w, wpc) &&
+      !orderedByObservation(a, w, seen))
     reportGlobal(a, w, wpc, a.write ? kGlobalRaceWAW : kGlobalRaceRAW, w.sync, w.sync != a.sync && strict, word);
   if (a.write && rLive && (r.bytes & bytes) && !(r.block == block && r.thread == a.thread && !r.several) &&
       !(r.sync && a.sync) && concurrent(r)) {

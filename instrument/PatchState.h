@@ -222,6 +222,8 @@ enum GlobalThreadState : uint32_t {
   kFencedEver = 1u << 18,      // a fence (any scope) or code whose accesses are unknown since the kernel
                                // began: its strong writes may release something
   kObservedNoRelease = 1u << 19, // read another block's strong write that released nothing (GEntry::noRelease)
+  kRmwObservedChain = 1u << 20,  // its last synchronising access, an RMW, observed another block's
+                                 // synchronising write (orderedByObservation)
 };
 
 // Per resident block. Epochs continue from one occupant to the next so that
