@@ -563,7 +563,7 @@ __device__ __forceinline__ void acquire(GlobalThread *me, Slot *slot, uint32_t e
 __device__ __forceinline__ void acquire(const GAccess &a) { acquire(a.me, a.slot, a.epoch); }
 
 __device__ __noinline__ void noteObserved(const LaunchState *st, GlobalThread *me, Slot *slot, uint32_t epoch,
-                                          const GEntry &w, uint64_t wpc, bool narrow, bool deviceScope, bool rmw);
+                                          const GEntry &w, uint64_t wpc, bool narrow, bool deviceScope);
 
 // A synchronising read of a word another block published through.
 // Whether a synchronising access of another block meets `w` through block
@@ -588,7 +588,7 @@ __device__ __noinline__ void observe(const GAccess &a, const GEntry &w, uint64_t
   // (reportGlobal), as the model classifies it -- widening the scopes alone
   // would order it.
   if (narrow) reportNarrowCommunication(a, w, wpc);
-  noteObserved(a.st, a.me, a.slot, a.epoch, w, wpc, narrow, !w.narrow && !a.narrow, a.write);
+  noteObserved(a.st, a.me, a.slot, a.epoch, w, wpc, narrow, !w.narrow && !a.narrow);
 }
 
 // A synchronising access that found no release of another block to observe
@@ -616,10 +616,9 @@ __device__ __noinline__ void observedNothing(const GAccess &a, const GEntry &w, 
 
 // What thread `me` (at barrier epoch `epoch`) knows once it has read `w`, a
 // synchronising write of another block (pc `wpc`): `narrow`, through a
-// block-scope flag or atomic; `deviceScope`, both sides of device scope;
-// `rmw`, by a read-modify-write.
+// block-scope flag or atomic; `deviceScope`, both sides of device scope.
 __device__ __noinline__ void noteObserved(const LaunchState *st, GlobalThread *me, Slot *slot, uint32_t epoch,
-                                          const GEntry &w, uint64_t wpc, bool narrow, bool deviceScope, bool rmw) {
+                                          const GEntry &w, uint64_t wpc, bool narrow, bool deviceScope) {
   if (st->syncClock) {
     // After the entry was read: the ticket of the write it names, and of
     // every release before it in a chain, is at most this.
@@ -650,17 +649,17 @@ __device__ __noinline__ void noteObserved(const LaunchState *st, GlobalThread *m
   } else if (deviceScope) {
     me->state &= ~kObservedNarrowFlag; // a device-scope observation too: trusted as before
   }
-  // A relaxed read-modify-write acquires nothing by itself (PTX; a lock
-  // taken with atomicCAS and no fence after it does not order the critical
-  // sections). The one exception is the guide's own last-block reduction:
-  // thread 0's atomicInc, then __syncthreads(), then the block reads the
-  // partial sums with no fence: a block-wide barrier after an RMW that
-  // observed a fenced publication acquires it (globalBarrier), and the
-  // reference checker reads it the same way (docs/run-memory-model.md).
-  if (rmw) me->state |= kRmwObserved;
+  // A relaxed strong read acquires nothing by itself (PTX; a lock taken
+  // with atomicCAS and no fence after it does not order the critical
+  // sections). A block-wide barrier after it does (globalBarrier): the
+  // guide's last-block reduction (atomicInc, __syncthreads(), the partial
+  // sums read with no fence) and cuBLAS's serial split-K (a `volatile` poll
+  // of the semaphore, bar.sync, no fence). The reference checker reads it
+  // the same way (docs/run-memory-model.md).
 }
 
-// At a fence that may complete an acquisition, when the thread's last
+// At a fence that may complete an acquisition, or a block-wide barrier
+// (which completes one: noteObserved), when the thread's last
 // synchronising read (a load, not a read-modify-write) observed nothing:
 // that read's callback ran before the load, and the write it read from may
 // have swapped its entry in between the two (a spin loop's last poll finds
@@ -679,7 +678,7 @@ __device__ __noinline__ void observeAtFence(const LaunchState *st, Slot *slot, G
   GEntry w = gDecode(__ldcg(me->lastSync));
   if (!otherBlockSync(st, w, linearBlock())) return;
   bool narrow = w.narrow && !(me->state & kAcquired);
-  noteObserved(st, me, slot, epoch, w, widenPc32(__ldcg(me->lastSyncPc), pc), narrow, !w.narrow, false);
+  noteObserved(st, me, slot, epoch, w, widenPc32(__ldcg(me->lastSyncPc), pc), narrow, !w.narrow);
 }
 
 // At the end of the callback of a read-modify-write whose swap found no
@@ -700,6 +699,7 @@ __device__ __noinline__ void lookAgainAfterRmw(const GAccess &a) {
   GEntry w = gDecode(__ldcg(me->lastSync));
   if (!otherBlockSync(a.st, w, a.block)) return;
   observe(a, w, widenPc32(__ldcg(me->lastSyncPc), a.pc));
+  me->state |= kRmwObservedChain; // the RMW observed it after all (orderedByObservation)
 }
 
 // Whether entry `e` of this launch is unordered with access `a` by the
@@ -886,7 +886,8 @@ __device__ __noinline__ void carryRelease(unsigned long long *word, unsigned lon
 
 // A plain access to the word the thread's last synchronising access, a
 // read-modify-write, observed another block's synchronising write of
-// (kRmwObservedChain), against another block's synchronising write entry:
+// (kRmwObservedChain: at its swap, or when it looked again before its
+// instruction), against another block's synchronising write entry:
 // the model orders that write before the access by observation order when
 // it precedes the RMW in the word's modification order (the last block's
 // `count = 0` after its atomicInc, litmus
@@ -1166,8 +1167,10 @@ __device__ void globalBarrier(const LaunchState *st, Slot *slot, uint32_t s, uin
   if (st->trace) traceFences(st, pc, info);
   if (me->last == kFromUnknown) clearUnreleased(me);
   acquireInBlock(st, slot, me, thread, info);
-  if (info & (kPcAcquire | kPcFenceDevice)) observeAtFence(st, slot, me, slot->threadEpoch[thread], pc);
+  // The barrier acquires what the thread's last strong read observed, fence
+  // or not: look again at what that read found (observeAtFence).
+  observeAtFence(st, slot, me, slot->threadEpoch[thread], pc);
   applyFences(me, info, slot->threadEpoch[thread]);
-  bool rmwThenBarrier = (me->state & kRmwObserved) && (me->state & kObserved) && !(me->state & kAcquired);
-  if (completesAcquire(me, info) || rmwThenBarrier) acquire(me, slot, slot->threadEpoch[thread]);
+  bool observedThenBarrier = (me->state & kObserved) && !(me->state & kAcquired);
+  if (completesAcquire(me, info) || observedThenBarrier) acquire(me, slot, slot->threadEpoch[thread]);
 }

@@ -208,7 +208,7 @@ enum GlobalThreadState : uint32_t {
   kFencedSinceSync = 1u << 6,  // a fence (or acquire) since its last synchronising read
   kLastSyncRmw = 1u << 7,      // that read was an atomic read-modify-write
   kBlockAcquirePending = 1u << 8, // its last synchronising read may acquire from a warp of its block at its next fence
-  kRmwObserved = 1u << 9,     // a read-modify-write observed a publication: a block-wide barrier next acquires it
+  // 1u << 9: free
   kBlockObserved = 1u << 10,  // that synchronising read found a synchronising write of another warp of its block
   kUnreleased = 1u << 11,     // GlobalThread::unreleased holds a word
   kPublishedUnfenced = 1u << 12, // a strong write since its last fence, after plain writes

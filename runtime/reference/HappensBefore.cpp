@@ -52,10 +52,9 @@ struct ThreadState {
   std::optional<VectorClock> fenceRelease[LevelCount];
   // What strong reads observed, waiting for an acquire fence: indexed by
   // whether the releaser is in this thread's block and the read's scope.
+  // A block-wide barrier acquires these too (the guide's last-block
+  // reduction and cuBLAS's polled semaphore, see `barrier`).
   VectorClock pending[2][LevelCount];
-  // ... of those, what read-modify-writes observed: a block-wide barrier
-  // acquires these too (the guide's last-block reduction, see `barrier`).
-  VectorClock pendingRmw[2][LevelCount];
   // Fence-SC order (see `fence`): the join of the clocks of the device-scope
   // SC fences that happen before the thread's current event (followed
   // through program order, barriers and __syncwarp), and what its strong
@@ -370,8 +369,6 @@ private:
           t.clock.join(entry.clock);
       } else {
         t.pending[same][readLevel].join(entry.clock);
-        if (e.kind == Kind::Rmw)
-          t.pendingRmw[same][readLevel].join(entry.clock);
       }
     }
   }
@@ -463,18 +460,20 @@ private:
   uint64_t blockThreads(uint64_t launch) const { return trace_.launch(launch).threadsPerBlock(); }
 
   void barrier(const Event &e, ThreadState &t) {
-    // A block-wide barrier after a relaxed read-modify-write that observed
-    // a release acquires it, as a device-scope fence would: the CUDA C++
-    // Programming Guide's last-block reduction (atomicInc, __syncthreads(),
-    // then the partial sums read with no fence) is correct by the guide,
-    // which this model follows there rather than PTX's letter. A lock's
-    // atomicCAS followed by the critical section, with no fence and no
-    // barrier, still acquires nothing.
+    // A block-wide barrier after a relaxed strong read (a read-modify-write
+    // or a load) that observed a release acquires it, as a device-scope
+    // fence would: the CUDA C++ Programming Guide's last-block reduction
+    // (atomicInc, __syncthreads(), then the partial sums read with no
+    // fence) is correct by the guide, which this model follows there rather
+    // than PTX's letter, and so is cuBLAS's serial split-K, which polls its
+    // semaphore with `volatile` loads instead of the RMW (docs/
+    // run-memory-model.md). A lock's atomicCAS followed by the critical
+    // section, with no fence and no barrier, still acquires nothing.
     if (e.kind == Kind::Bar && (e.aux & 0xffff) == 0 && (e.aux >> 16) == 0)
       for (int same = 0; same < 2; ++same)
         for (int r = 0; r < LevelCount; ++r)
           if (levelIncludes(std::min(r, (int)LevelGpu), same))
-            t.clock.join(t.pendingRmw[same][r]);
+            t.clock.join(t.pending[same][r]);
     BarKey key{e.launch, e.block, e.aux >> 16};
     BarPhase &phase = bars_[key];
     if (phase.arrivals == 0)

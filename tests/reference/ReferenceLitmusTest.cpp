@@ -433,21 +433,29 @@ TEST(ReferenceLitmus, LastBlockReadsAfterItsTicketAndABarrierAreOrdered) {
   // The guide's last-block reduction: block 0 stores its partial sum,
   // fences, takes a ticket (atomicInc); block 1's thread 0 takes the last
   // ticket, the block passes __syncthreads() and thread 1 reads the
-  // partial sum with no fence. A relaxed RMW then a block-wide barrier
-  // acquires (docs/run-memory-model.md); without the barrier (thread 0
-  // reading right after its ticket, a lock's atomicCAS without a fence), or
-  // with a plain read in place of the RMW, it does not.
-  auto lastBlock = [](bool barrier, const std::string &ticket) {
-    std::string t = header(0, 2, 2) + access(0, 0, "w", kData, "plain", "", 10) + fence(0, 0, "gpu", 11) +
-                    access(0, 0, "rmw", kCounter, "relaxed", "gpu", 12) +
-                    access(1, 0, ticket, kCounter, "relaxed", "gpu", 12);
+  // partial sum with no fence. A relaxed strong read then a block-wide
+  // barrier acquires (docs/run-memory-model.md): the RMW of the guide, or
+  // the `volatile` (relaxed, system-scope) poll of cuBLAS's serial split-K.
+  // Without the barrier (thread 0 reading right after its ticket, a lock's
+  // atomicCAS without a fence), or with a plain read of the counter, it
+  // does not; nor when the writer did not fence.
+  auto lastBlock = [](bool barrier, const std::string &ticket, const std::string &order, bool writerFence = true) {
+    std::string t = header(0, 2, 2) + access(0, 0, "w", kData, "plain", "", 10);
+    if (writerFence)
+      t += fence(0, 0, "gpu", 11);
+    t += access(0, 0, "rmw", kCounter, "relaxed", "gpu", 12) +
+         access(1, 0, ticket, kCounter, order, order == "plain" ? "" : "sys", 12);
     if (barrier)
       t += sync(1, 0, "bar", 0, 13) + sync(1, 1, "bar", 0, 13);
     return t + access(1, barrier ? 1 : 0, "r", kData, "plain", "", 14);
   };
-  EXPECT_EQ(verdict(lastBlock(true, "rmw")), V{});
-  EXPECT_EQ(verdict(lastBlock(false, "rmw")), V{"fence-missing/inter-block"});
-  EXPECT_EQ(verdict(lastBlock(true, "r")), V{"fence-missing/inter-block"});
+  EXPECT_EQ(verdict(lastBlock(true, "rmw", "relaxed")), V{});
+  EXPECT_EQ(verdict(lastBlock(true, "r", "relaxed")), V{});
+  EXPECT_EQ(verdict(lastBlock(false, "rmw", "relaxed")), V{"fence-missing/inter-block"});
+  EXPECT_EQ(verdict(lastBlock(false, "r", "relaxed")), V{"fence-missing/inter-block"});
+  EXPECT_EQ(verdict(lastBlock(true, "r", "relaxed", false)), V{"fence-missing/inter-block"});
+  // A plain read of the counter races with the RMW as well.
+  EXPECT_NE(verdict(lastBlock(true, "r", "plain")), V{});
 }
 
 TEST(ReferenceLitmus, AccessesOutsideTheLockRaceWithTheCriticalSection) {
