@@ -43,6 +43,13 @@ __WARPCHECK_STORES(__stcg, __WARPCHECK_STWT_TYPES)
 __WARPCHECK_STORES(__stcs, __WARPCHECK_STWT_TYPES)
 __WARPCHECK_STORES(__stwb, __WARPCHECK_STWT_TYPES)
 __WARPCHECK_STORES(__stwt, __WARPCHECK_NONE) // clang lacks only these two
+// Cache-hint loads: clang has __ldg, __ldcg, __ldcs and __ldcv, not __ldlu
+// nor __ldca. A plain load is what the analysis needs of them.
+#undef __WARPCHECK_STORE
+#define __WARPCHECK_STORE(name, T) \
+  static __device__ __inline__ T name(const T *__ptr) { return *__ptr; }
+__WARPCHECK_STORES(__ldlu, __WARPCHECK_STWT_TYPES)
+__WARPCHECK_STORES(__ldca, __WARPCHECK_STWT_TYPES)
 #undef __WARPCHECK_STORE
 #undef __WARPCHECK_STORES
 #undef __WARPCHECK_STWT_TYPES
@@ -105,6 +112,12 @@ __device__ __attribute__((__noreturn__)) void __throw_range_error(const char *);
 __device__ __attribute__((__noreturn__)) void __throw_overflow_error(const char *);
 __device__ __attribute__((__noreturn__)) void __throw_underflow_error(const char *);
 __device__ __attribute__((__noreturn__)) void __throw_bad_function_call();
+// <optional>, <variant> and <any> define theirs inline
+// (std::optional::value(), std::get, std::any_cast).
+__device__ __attribute__((__noreturn__)) void __throw_bad_optional_access();
+__device__ __attribute__((__noreturn__)) void __throw_bad_variant_access(const char *);
+__device__ __attribute__((__noreturn__)) void __throw_bad_variant_access(bool);
+__device__ __attribute__((__noreturn__)) void __throw_bad_any_cast();
 } // namespace std
 #endif
 
