@@ -596,6 +596,14 @@ struct FunctionUniformity::Impl {
     // callee's summary says of the reference it returns, which joins the
     // address and contents of the reference arguments it may return.
     if (const auto *call = dyn_cast<CallExpr>(lv)) return eval(call);
+    // `c ? a : b` with two lvalue arms is an lvalue: the value of one of two
+    // objects, picked by the condition.
+    if (const auto *co = dyn_cast<ConditionalOperator>(lv)) {
+      Uniformity u = eval(co->getCond());
+      u.join(load(co->getTrueExpr()));
+      u.join(load(co->getFalseExpr()));
+      return u;
+    }
     // `(item = atomicAdd(&next, 1)) < n`, `++i < n`: the value read is the
     // one just assigned.
     if (const auto *bo = dyn_cast<BinaryOperator>(lv); bo && (bo->isAssignmentOp() || bo->getOpcode() == BO_Comma))
@@ -676,6 +684,10 @@ struct FunctionUniformity::Impl {
         if (const auto *p = dyn_cast<ParmVarDecl>(v)) u.join(paramValue(p->getFunctionScopeIndex()));
         else if (v->getInit() && !aliasOf.count(v)) u.join(address(v->getInit()));
       }
+    } else if (const auto *co = dyn_cast<ConditionalOperator>(lv)) {
+      u.join(eval(co->getCond())); // `&(c ? a : b)`: one of two objects
+      u.join(address(co->getTrueExpr()));
+      u.join(address(co->getFalseExpr()));
     } else if (!lv->isLValue()) {
       u.join(eval(lv));
     }
