@@ -565,7 +565,6 @@ __device__ __forceinline__ void acquire(const GAccess &a) { acquire(a.me, a.slot
 __device__ __noinline__ void noteObserved(const LaunchState *st, GlobalThread *me, Slot *slot, uint32_t epoch,
                                           const GEntry &w, uint64_t wpc, bool narrow, bool deviceScope);
 
-// A synchronising read of a word another block published through.
 // Whether a synchronising access of another block meets `w` through block
 // scope (either side): the communication itself is unordered, whatever the
 // fences, and reported scope-too-narrow -- unless the thread already
@@ -581,13 +580,14 @@ __device__ __noinline__ void reportNarrowCommunication(const GAccess &a, const G
          (uint32_t)min(a.address - a.range->base, 0xffffffffull), kFlagInterBlock, a.size, &d);
 }
 
+// A synchronising read of a word another block published through.
 __device__ __noinline__ void observe(const GAccess &a, const GEntry &w, uint64_t wpc) {
   bool narrow = narrowCommunication(a, w);
+  if (narrow) reportNarrowCommunication(a, w, wpc);
   // Then taken as the observation it was meant to be, marked
   // kObservedNarrowFlag: the data it hands over is scope-too-narrow too
   // (reportGlobal), as the model classifies it -- widening the scopes alone
   // would order it.
-  if (narrow) reportNarrowCommunication(a, w, wpc);
   noteObserved(a.st, a.me, a.slot, a.epoch, w, wpc, narrow, !w.narrow && !a.narrow);
 }
 

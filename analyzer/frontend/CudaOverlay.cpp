@@ -15,45 +15,34 @@ const char *const kHeader = R"__wc(// warpcheck: what nvcc's headers give CUDA c
 #if defined(__CUDA__) && !defined(__HIP__) && !defined(__WARPCHECK_CUDA_COMPAT)
 #define __WARPCHECK_CUDA_COMPAT 1
 
-// Cache-hint stores (sm_32_intrinsics.h): clang has __ldcg & co. and
-// __stwt, but not __stcg, __stcs and __stwb. A plain store is what the
-// analysis needs of them.
+// Cache hints (sm_32_intrinsics.h): clang has the loads __ldg, __ldcg,
+// __ldcs and __ldcv and the store __stwt, but not the loads __ldlu and
+// __ldca nor the stores __stcg, __stcs and __stwb (nor __stwt of long).
+// A plain load or store is what the analysis needs of them.
 #define __WARPCHECK_STORE(name, T) \
   static __device__ __inline__ void name(T *__ptr, T __value) { *__ptr = __value; }
-#define __WARPCHECK_STORES(name, with_stwt_types) \
-  __WARPCHECK_STORE(name, long) __WARPCHECK_STORE(name, unsigned long) \
-  with_stwt_types(name)
-#define __WARPCHECK_STWT_TYPES(name) \
-  __WARPCHECK_STORE(name, char) __WARPCHECK_STORE(name, signed char) \
-  __WARPCHECK_STORE(name, short) __WARPCHECK_STORE(name, int) \
-  __WARPCHECK_STORE(name, long long) __WARPCHECK_STORE(name, char2) \
-  __WARPCHECK_STORE(name, char4) __WARPCHECK_STORE(name, short2) \
-  __WARPCHECK_STORE(name, short4) __WARPCHECK_STORE(name, int2) \
-  __WARPCHECK_STORE(name, int4) __WARPCHECK_STORE(name, longlong2) \
-  __WARPCHECK_STORE(name, unsigned char) __WARPCHECK_STORE(name, unsigned short) \
-  __WARPCHECK_STORE(name, unsigned int) __WARPCHECK_STORE(name, unsigned long long) \
-  __WARPCHECK_STORE(name, uchar2) __WARPCHECK_STORE(name, uchar4) \
-  __WARPCHECK_STORE(name, ushort2) __WARPCHECK_STORE(name, ushort4) \
-  __WARPCHECK_STORE(name, uint2) __WARPCHECK_STORE(name, uint4) \
-  __WARPCHECK_STORE(name, ulonglong2) __WARPCHECK_STORE(name, float) \
-  __WARPCHECK_STORE(name, double) __WARPCHECK_STORE(name, float2) \
-  __WARPCHECK_STORE(name, float4) __WARPCHECK_STORE(name, double2)
-#define __WARPCHECK_NONE(name)
-__WARPCHECK_STORES(__stcg, __WARPCHECK_STWT_TYPES)
-__WARPCHECK_STORES(__stcs, __WARPCHECK_STWT_TYPES)
-__WARPCHECK_STORES(__stwb, __WARPCHECK_STWT_TYPES)
-__WARPCHECK_STORES(__stwt, __WARPCHECK_NONE) // clang lacks only these two
-// Cache-hint loads: clang has __ldg, __ldcg, __ldcs and __ldcv, not __ldlu
-// nor __ldca. A plain load is what the analysis needs of them.
-#undef __WARPCHECK_STORE
-#define __WARPCHECK_STORE(name, T) \
+#define __WARPCHECK_LOAD(name, T) \
   static __device__ __inline__ T name(const T *__ptr) { return *__ptr; }
-__WARPCHECK_STORES(__ldlu, __WARPCHECK_STWT_TYPES)
-__WARPCHECK_STORES(__ldca, __WARPCHECK_STWT_TYPES)
+// `F(name, T)` for every type nvcc's header gives these intrinsics.
+#define __WARPCHECK_EACH_TYPE(F, name) \
+  F(name, long) F(name, unsigned long) \
+  F(name, char) F(name, signed char) F(name, short) F(name, int) \
+  F(name, long long) F(name, char2) F(name, char4) F(name, short2) \
+  F(name, short4) F(name, int2) F(name, int4) F(name, longlong2) \
+  F(name, unsigned char) F(name, unsigned short) F(name, unsigned int) \
+  F(name, unsigned long long) F(name, uchar2) F(name, uchar4) \
+  F(name, ushort2) F(name, ushort4) F(name, uint2) F(name, uint4) \
+  F(name, ulonglong2) F(name, float) F(name, double) F(name, float2) \
+  F(name, float4) F(name, double2)
+__WARPCHECK_EACH_TYPE(__WARPCHECK_STORE, __stcg)
+__WARPCHECK_EACH_TYPE(__WARPCHECK_STORE, __stcs)
+__WARPCHECK_EACH_TYPE(__WARPCHECK_STORE, __stwb)
+__WARPCHECK_STORE(__stwt, long) __WARPCHECK_STORE(__stwt, unsigned long)
+__WARPCHECK_EACH_TYPE(__WARPCHECK_LOAD, __ldlu)
+__WARPCHECK_EACH_TYPE(__WARPCHECK_LOAD, __ldca)
 #undef __WARPCHECK_STORE
-#undef __WARPCHECK_STORES
-#undef __WARPCHECK_STWT_TYPES
-#undef __WARPCHECK_NONE
+#undef __WARPCHECK_LOAD
+#undef __WARPCHECK_EACH_TYPE
 
 // nvcc's crt/math_functions.hpp defines min/max (and umin, llmax, ...) as
 // __host__ __device__; clang's wrapper keeps only the __device__ ones, so a

@@ -1,5 +1,5 @@
 // splitk_ticket_poll_bug: splitk_ticket_poll_ok.cu (cuBLAS's serial
-// split-K: tickets, then a semaphore polled with `volatile` loads and a
+// split-K: tickets, then a semaphore polled with relaxed loads and a
 // block-wide barrier) without the fence between a block's sums and the
 // hand-over of the turn: the next slice's poll observes a store that
 // releases nothing, and its reads of the accumulator may see stale sums.

@@ -6,10 +6,10 @@
 // atomicAdd (thread 0, before it has written or fenced anything: the ticket
 // releases nothing). In ticket order, thread 0 polls the tile's semaphore
 // (relaxed loads; cuBLAS: `volatile`) until it reads its ticket, and the
-// block passes __syncthreads() -- with no fence after the poll. Every thread then reads
-// the accumulator with `volatile` loads and stores its sum plainly, fences,
-// passes __syncthreads(), and thread 0 hands the turn on with a relaxed
-// store. The poll that observed the fenced hand-over, followed by the
+// block passes __syncthreads() -- with no fence after the poll. Every
+// thread then reads the accumulator with `volatile` loads and stores its
+// sum plainly, fences, passes __syncthreads(), and thread 0 hands the turn
+// on with a relaxed store. The poll that observed the fenced hand-over, followed by the
 // block-wide barrier, acquires it for the block, as the guide's last-block
 // reduction's atomicInc and barrier do (docs/run-memory-model.md, "A strong
 // read then a block-wide barrier"): nothing to report. The twin,
