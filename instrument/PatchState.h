@@ -226,6 +226,11 @@ enum GlobalThreadState : uint32_t {
                                  // synchronising write (orderedByObservation)
 };
 
+// __syncwarp() calls kept per warp (Slot::warpSyncCalls): a lane that comes
+// to a call after another lane has made this many more is not compared
+// with the lanes that made it (the reference keeps the same bound).
+constexpr uint32_t kSyncwarpCallsKept = 32;
+
 // Per resident block. Epochs continue from one occupant to the next so that
 // stale shadow entries of an earlier block never compare equal.
 struct Slot {
@@ -245,9 +250,15 @@ struct Slot {
   unsigned long long warpOpenSync[32];
   unsigned int warpOpenMask[32];
   // Each thread's latest __syncwarp(): its mask, its program point and how
-  // many the thread had completed before it (syncCallRecord), 0 for none;
+  // many the thread had made before it (syncCallRecord), 0 for none;
   // a group that comes to the call later compares its mask with these.
   unsigned long long threadLastSync[1024];
+  // Per warp, the first lane to make each __syncwarp() call, by call
+  // number (how many calls the lane had made before it) modulo
+  // kSyncwarpCallsKept (syncCallEntry): lanes that come to the call after
+  // that lane has moved on -- masks naming only lower lanes serialise a
+  // warp, each lane running the loop alone -- compare their mask with its.
+  unsigned long long warpSyncCalls[32][kSyncwarpCallsKept];
   // Ticks at each mbarrier binding and wait, so that a binding can be
   // compared with the latest wait on any mbarrier of the block.
   unsigned int mbarrierClock;

@@ -598,7 +598,10 @@ extern "C" __device__ __noinline__ SanitizerPatchResult wcBlockEnter(void *userd
   s = __shfl_sync(active, s, leader);
   if (s == kNoSlot) return SANITIZER_PATCH_SUCCESS;
   Slot *slot = &st->slots[s];
-  if (lane == leader) resetWarpKnows(st, slot, linearThread() >> 5);
+  if (lane == leader) {
+    resetWarpKnows(st, slot, linearThread() >> 5);
+    for (uint32_t i = 0; i < kSyncwarpCallsKept; ++i) slot->warpSyncCalls[linearThread() >> 5][i] = 0;
+  }
   slot->threadEpoch[linearThread()] = slot->epochBase;
   slot->threadSync[linearThread()] = 0;
   slot->threadLastSync[linearThread()] = 0;
@@ -896,21 +899,57 @@ extern "C" __device__ __noinline__ SanitizerPatchResult wcBarrierRelease(void *u
 }
 
 // Slot::threadLastSync's record of a __syncwarp(mask) at `pc`, called after
-// `completed` others: bit 63 set, bits 52-62 the count, 32-51 the pc's
+// `made` others: bit 63 set, bits 52-62 the count, 32-51 the pc's
 // instruction index (low bits), 0-31 the mask.
-__device__ __forceinline__ unsigned long long syncCallRecord(uint64_t pc, uint32_t mask, uint32_t completed) {
-  return (1ull << 63) | ((unsigned long long)(completed & 0x7ff) << 52) |
+__device__ __forceinline__ unsigned long long syncCallRecord(uint64_t pc, uint32_t mask, uint32_t made) {
+  return (1ull << 63) | ((unsigned long long)(made & 0x7ff) << 52) |
          ((unsigned long long)((pc >> 4) & 0xfffff) << 32) | mask;
 }
 
+// How many __syncwarp()s the thread made before this one: its latest
+// record's count plus one (the counts of lanes that called the same
+// sequence agree, however the warp was split when they did).
+__device__ __forceinline__ uint32_t syncCallsMade(unsigned long long lastRecord) {
+  return lastRecord ? (((uint32_t)(lastRecord >> 52) & 0x7ff) + 1) & 0x7ff : 0;
+}
+
+// Slot::warpSyncCalls entry: the lane (bits 59-63), the call number
+// (48-58), the pc's instruction index (low bits, 32-47) and the mask.
+__device__ __forceinline__ unsigned long long syncCallEntry(uint32_t lane, uint32_t made, uint64_t pc, uint32_t mask) {
+  return ((unsigned long long)lane << 59) | ((unsigned long long)(made & 0x7ff) << 48) |
+         ((unsigned long long)((pc >> 4) & 0xffff) << 32) | mask;
+}
+
+// The lane that made this call first (same call number, same program
+// point), when it passed another mask and one of the two masks names the
+// other lane: a warp-mask-nonuniform error however far that lane has run
+// since (within kSyncwarpCallsKept calls). Otherwise this lane's call is
+// kept if it is the first of its number.
+__device__ uint32_t earlierCallerWithOtherMask(Slot *slot, uint32_t warp, uint32_t lane, uint32_t made, uint64_t pc,
+                                               uint32_t mask) {
+  unsigned long long *cell = &slot->warpSyncCalls[warp][made % kSyncwarpCallsKept];
+  unsigned long long mine = syncCallEntry(lane, made, pc, mask);
+  unsigned long long seen = *(volatile unsigned long long *)cell;
+  const unsigned long long callBits = 0x7ffffffull << 32; // call number and pc
+  if (seen != 0 && (seen & callBits) == (mine & callBits)) {
+    uint32_t first = (uint32_t)(seen >> 59), firstMask = (uint32_t)seen;
+    bool named = ((mask >> first) & 1u) || ((firstMask >> lane) & 1u);
+    return first != lane && firstMask != mask && named ? 1u << first : 0u;
+  }
+  uint32_t seenMade = (uint32_t)(seen >> 48) & 0x7ff;
+  // Empty, or an older call's entry: this lane makes this call first.
+  if (seen == 0 || (seenMade != made && ((made - seenMade) & 0x7ff) < 0x400)) atomicCAS(cell, seen, mine);
+  return 0;
+}
+
 // The named lanes of `absent` whose latest __syncwarp() was this same call
-// (same program point, as many completed before it) with another mask:
+// (same program point, as many made before it) with another mask:
 // they passed it in an earlier group (the warp diverged), and a lane named
 // in a mask must pass that same mask.
 __device__ uint32_t passedWithOtherMask(const Slot *slot, uint32_t warp, uint64_t pc, uint32_t mask,
-                                        uint32_t absent, uint32_t completed) {
+                                        uint32_t absent, uint32_t made) {
   uint32_t other = 0;
-  unsigned long long same = syncCallRecord(pc, mask, completed);
+  unsigned long long same = syncCallRecord(pc, mask, made);
   for (uint32_t m = absent; m; m &= m - 1) {
     uint32_t lane = __ffs(m) - 1;
     unsigned long long rec = *(const volatile unsigned long long *)&slot->threadLastSync[warp * 32 + lane];
@@ -931,7 +970,7 @@ __device__ uint32_t passedWithOtherMask(const Slot *slot, uint32_t warp, uint64_
 // named lane exits instead, the call is reported (wcBlockExit) and never
 // counted: accesses of the lanes that were not there stay unordered.
 __device__ bool trackDivergedSync(const LaunchState *st, Slot *slot, uint32_t warp, uint64_t pc, uint32_t mask,
-                                  uint32_t active, uint32_t thread) {
+                                  uint32_t active, uint32_t thread, uint32_t made) {
   unsigned long long *open = &slot->warpOpenSync[warp];
   for (int attempt = 0; attempt < 64; ++attempt) {
     uint32_t exited = *(volatile unsigned int *)&slot->warpExited[warp];
@@ -946,7 +985,7 @@ __device__ bool trackDivergedSync(const LaunchState *st, Slot *slot, uint32_t wa
       // Named lanes that passed this call before, with another mask: a
       // warp-mask-nonuniform error, and not awaited (nor reported as
       // inactive when they exit, as the reference does not).
-      uint32_t other = passedWithOtherMask(slot, warp, pc, mask, absent, slot->threadSync[thread]);
+      uint32_t other = passedWithOtherMask(slot, warp, pc, mask, absent, made);
       if (other) {
         record(st, kSyncwarpNonuniform, pc, pc, thread, thread, mask, 0, other);
         if ((absent & ~other) == 0) return false;
@@ -1020,12 +1059,17 @@ extern "C" __device__ __noinline__ SanitizerPatchResult wcSyncwarp(void *userdat
   if (st->trace) trace(st, kTraceSyncwarp, pc, 0, mask);
   Slot *slot = &st->slots[s];
   // This lane's call, for groups of its warp that come to it later.
-  atomicExch(&slot->threadLastSync[thread], syncCallRecord(pc, mask, slot->threadSync[thread]));
+  uint32_t made = syncCallsMade(slot->threadLastSync[thread]);
+  atomicExch(&slot->threadLastSync[thread], syncCallRecord(pc, mask, made));
+  uint32_t earlier = mask ? earlierCallerWithOtherMask(slot, thread >> 5, lane, made, pc, mask) : 0;
+  uint32_t late = __ballot_sync(active, earlier != 0);
+  if (late && lane == (uint32_t)(__ffs(late) - 1))
+    record(st, kSyncwarpNonuniform, pc, pc, thread, thread, mask, 0, earlier);
   // A call whose own callers are missing from its mask is reported as
   // warp-mask-missing-lane; the lanes that wrong mask names are not also
   // reported as inactive (one bug, one finding).
   uint32_t open = 0;
-  if (leader && (active & ~mask) == 0) open = trackDivergedSync(st, slot, thread >> 5, pc, mask, active, thread);
+  if (leader && (active & ~mask) == 0) open = trackDivergedSync(st, slot, thread >> 5, pc, mask, active, thread, made);
   open = __shfl_sync(active, open, __ffs(active) - 1);
   // The thread's syncwarp epoch advances on arrival when every named lane
   // is here (or once the last arrives, see trackDivergedSync): no release

@@ -5,6 +5,7 @@
 // joining the clocks of their participants; scopes deciding who
 // synchronises with whom. The shadow is exact: every access of every byte.
 #include "runtime/reference/HappensBefore.h"
+#include "instrument/PatchState.h"
 #include "runtime/reference/VectorClock.h"
 #include <algorithm>
 #include <map>
@@ -74,6 +75,11 @@ struct ThreadState {
   uint64_t syncwarpPc = 0;
   uint32_t syncwarpMask = 0;
   uint32_t syncwarpIndex = 0, syncwarpsMade = 0;
+  // Every __syncwarp it made, in order: (pc, mask). A lane that runs ahead
+  // alone (masks that name only lanes before it serialise the warp) is
+  // compared by the lanes that come later with its call that had as many
+  // calls made before it.
+  std::vector<std::pair<uint64_t, uint32_t>> syncwarpsPast;
   // A strong read whose observation waits for the thread's next event
   // (see `step`): its event index, or none.
   std::optional<uint32_t> observing;
@@ -187,6 +193,7 @@ private:
   std::map<BarKey, BarPhase> bars_;
   std::map<BlockKey, uint64_t> exitedInBlock_;
   std::map<WarpKey, uint32_t> exitedLanes_;
+  std::map<WarpKey, uint32_t> syncwarpsMade_; // the most any lane of the warp made
   std::map<SyncwarpKey, SyncwarpGroup> syncwarps_;
   std::set<SyncwarpKey> openSyncwarps_;
 
@@ -557,6 +564,9 @@ private:
     t.syncwarpPc = e.pc;
     t.syncwarpMask = mask;
     t.syncwarpIndex = t.syncwarpsMade++;
+    t.syncwarpsPast.push_back({e.pc, mask});
+    uint32_t &warpMade = syncwarpsMade_[{e.launch, e.block, e.warp()}];
+    warpMade = std::max(warpMade, t.syncwarpsMade);
     uint32_t k = t.syncwarpCalls[mask]++; // the lane's k-th syncwarp with this mask
     SyncwarpKey key{e.launch, e.block, e.warp(), mask, k};
     SyncwarpGroup &g = syncwarps_[key];
@@ -568,13 +578,12 @@ private:
       g.exitedAtCall = exitedNow(key);
       openSyncwarps_.insert(key);
       // Named lanes waiting at this program point with another mask
-      // (converged lanes may be traced in any order), or whose latest
-      // call was this one (as many calls made before it) with another
-      // mask: they passed it in an earlier group of the diverged warp.
+      // (converged lanes may be traced in any order), or whose call with
+      // as many calls made before it was this one with another mask: they
+      // passed it in an earlier group of the diverged warp.
       for (uint32_t m = mask & ~bit; m; m &= m - 1) {
         const ThreadState *o = laneThread(e, __builtin_ctz(m));
-        if (o && o->syncwarpsMade && o->syncwarpPc == e.pc && o->syncwarpMask != mask &&
-            (o->atSyncwarp || o->syncwarpIndex == t.syncwarpIndex))
+        if (o && (waitingWithOtherMask(*o, e.pc, mask) || passedWithOtherMask(*o, t.syncwarpIndex, e, mask)))
           g.otherMask |= m & -m;
       }
     } else if (e.pc != g.pc) {
@@ -590,6 +599,23 @@ private:
     t.syncwarp = key;
     if (absentLanes(key, g, exitedNow(key)) == 0)
       resolveSyncwarp(key);
+  }
+
+  static bool waitingWithOtherMask(const ThreadState &o, uint64_t pc, uint32_t mask) {
+    return o.atSyncwarp && o.syncwarpPc == pc && o.syncwarpMask != mask;
+  }
+
+  // Whether `o`'s call number `index` was at `e`'s program point with
+  // another mask. Bounded as the GPU detector is (Slot::warpSyncCalls, one
+  // entry per call number modulo kSyncwarpCallsKept): once a lane of the
+  // warp has made that many more calls, the call is no longer compared.
+  bool passedWithOtherMask(const ThreadState &o, uint32_t index, const Event &e, uint32_t mask) const {
+    if (index >= o.syncwarpsPast.size())
+      return false;
+    auto it = syncwarpsMade_.find({e.launch, e.block, e.warp()});
+    if (it != syncwarpsMade_.end() && it->second > index + patch::kSyncwarpCallsKept)
+      return false;
+    return o.syncwarpsPast[index].first == e.pc && o.syncwarpsPast[index].second != mask;
   }
 
   // Open groups of this warp at the same program point whose (other) mask
@@ -628,7 +654,9 @@ private:
       result_.inactive.push_back({g.firstEvent, missing, g.firstEvent});
     if (g.elsewhere)
       result_.inactive.push_back({g.firstEvent, g.elsewhere, g.elsewhereEvent});
-    if (uint32_t other = absent & g.otherMask)
+    // Lanes that passed it with another mask did, whether or not they have
+    // exited since.
+    if (uint32_t other = absentLanes(key, g, 0) & g.otherMask)
       result_.nonuniform.push_back({g.firstEvent, other, g.firstEvent});
   }
 

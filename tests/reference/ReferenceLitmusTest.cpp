@@ -1,5 +1,6 @@
 // Litmus tests of the run memory model (docs/run-memory-model.md) on the
 // reference checker: each a few events with the expected verdict.
+#include <set>
 #include "LitmusHelpers.h"
 #include <gtest/gtest.h>
 
@@ -571,12 +572,12 @@ TEST(ReferenceLitmus, AGroupThatPassedTheCallWithAnotherMaskAndMovedOnIsNonunifo
   EXPECT_EQ(f[0].missingLanes, 0xffff0000u);
 }
 
-TEST(ReferenceLitmus, AnEarlierCallAtTheSameProgramPointIsNotTheCorrespondingOne) {
+TEST(ReferenceLitmus, TheCorrespondingCallIsTheOneWithAsManyCallsMadeBeforeIt) {
   // Lanes 16-31 call the __syncwarp at pc 20 twice with 0xffff0000 and
   // move on; lanes 0-15 then make their first call there, with 0xffffffff.
-  // Lanes 16-31's latest call at pc 20 was their second, not the one that
-  // corresponds to it (as many calls made before): they never make a
-  // corresponding call, so they are inactive, not nonuniform.
+  // Their first call corresponds to lanes 16-31's first (none made before
+  // either), which passed another mask: nonuniform, not inactive, however
+  // often lanes 16-31 came back to the program point since.
   std::string t = header(0, 1, 32);
   for (int call = 0; call < 2; ++call)
     for (int l = 16; l < 32; ++l)
@@ -589,8 +590,52 @@ TEST(ReferenceLitmus, AnEarlierCallAtTheSameProgramPointIsNotTheCorrespondingOne
     t += sync(0, l, "exit", 0, 40);
   auto f = findingsOf(t);
   ASSERT_EQ(f.size(), 1u);
-  EXPECT_EQ(f[0].rule, "warp-mask-inactive-lane");
+  EXPECT_EQ(f[0].rule, "warp-mask-nonuniform");
   EXPECT_EQ(f[0].missingLanes, 0xffff0000u);
+}
+
+TEST(ReferenceLitmus, ALaneThatRanAheadAloneIsComparedAtEveryCall) {
+  // The serialised prefix scan: lane l passes 0xffffffff >> (31 - l) at two
+  // calls (pc 20, pc 30) of each of 3 steps; a mask naming only lower lanes
+  // lets lane 0 run the whole loop alone, then lane 1, and so on. Every
+  // lane after the first names lanes that passed each call with another
+  // mask: both program points are nonuniform.
+  // Each lane exits before the next one starts, as on the GPU.
+  std::string t = header(0, 1, 32);
+  for (int l = 0; l < 32; ++l) {
+    for (int step = 0; step < 3; ++step)
+      for (uint64_t pc : {20, 30})
+        t += sync(0, l, "syncwarp", 0xffffffffu >> (31 - l), pc);
+    t += sync(0, l, "exit", 0, 40);
+  }
+  auto trace = parseTraceText(t);
+  std::set<uint64_t> pcs;
+  for (const auto &f : findingsOf(t)) {
+    EXPECT_EQ(f.rule, "warp-mask-nonuniform");
+    pcs.insert(trace.events[f.first].pc);
+  }
+  EXPECT_EQ(pcs, (std::set<uint64_t>{20, 30}));
+}
+
+TEST(ReferenceLitmus, CallsBeyondTheKeptBoundAreNotCompared) {
+  // As the GPU detector keeps the first caller of each of the last
+  // kSyncwarpCallsKept call numbers per warp: lane 0 makes 40 calls at pc
+  // 20 with 0x1 before lane 1 makes its first with 0x3; the call lane 1
+  // corresponds to is no longer kept, and lane 1 is reported only from
+  // its ninth call on.
+  std::string t = header(0, 1, 32);
+  for (int call = 0; call < 40; ++call)
+    t += sync(0, 0, "syncwarp", 0x1u, 20 + call * 16);
+  t += sync(0, 0, "exit", 0, 900) + sync(0, 1, "syncwarp", 0x3u, 20);
+  auto f = findingsOf(t + sync(0, 1, "exit", 0, 900));
+  EXPECT_TRUE(f.empty()) << "lane 0's first call was replaced by its 33rd";
+  std::string later = t;
+  for (int call = 1; call < 9; ++call)
+    later += sync(0, 1, "syncwarp", 0x3u, 20 + call * 16);
+  f = findingsOf(later + sync(0, 1, "exit", 0, 900));
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].rule, "warp-mask-nonuniform");
+  EXPECT_EQ(parseTraceText(later).events[f[0].first].pc, 20u + 8 * 16);
 }
 
 TEST(ReferenceLitmus, DisjointMasksAtOneSyncwarpAreFine) {
