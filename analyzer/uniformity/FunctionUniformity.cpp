@@ -1111,14 +1111,12 @@ struct FunctionUniformity::Impl {
     for (unsigned d : defsOf[v]) {
       const Def &def = defs[d];
       if (!def.compound) {
-        auto ref = def.value ? builtinVarRef(strip(def.value)) : BuiltinVarRef{};
-        if (sawInit || ref.var != BuiltinVar::ThreadIdx || ref.dim != 'x') return std::nullopt;
+        if (sawInit || !def.value || !isBuiltinX(def.value, BuiltinVar::ThreadIdx, 0)) return std::nullopt;
         sawInit = true;
         continue;
       }
       const auto *ca = dyn_cast<CompoundAssignOperator>(def.stmt);
-      auto step = ca ? builtinVarRef(strip(ca->getRHS())) : BuiltinVarRef{};
-      if (!ca || ca->getOpcode() != BO_AddAssign || step.var != BuiltinVar::BlockDim || step.dim != 'x')
+      if (!ca || ca->getOpcode() != BO_AddAssign || !isBuiltinX(ca->getRHS(), BuiltinVar::BlockDim, 0))
         return std::nullopt;
     }
     if (!sawInit) return std::nullopt;
@@ -1129,22 +1127,91 @@ struct FunctionUniformity::Impl {
     return u;
   }
 
-  // k * blockDim.x (or a sum of such), looking through locals defined once.
-  bool isBlockMultiple(const Expr *e, int depth) {
-    e = strip(e);
-    if (!e || depth > 8) return false;
-    if (auto ref = builtinVarRef(e); ref.var == BuiltinVar::BlockDim) return ref.dim == 'x';
-    if (const auto *dre = dyn_cast<DeclRefExpr>(e)) {
-      const auto *v = dyn_cast<VarDecl>(dre->getDecl());
-      if (!v || !isTracked(v) || defsOf[v].size() != 1) return false;
-      const Def &d = defs[defsOf[v][0]];
-      return !d.compound && d.value && isBlockMultiple(d.value, depth + 1);
+  // The arguments of the helper calls an expression is being looked
+  // through: a parameter of the helper stands for its argument, which is
+  // an expression of the caller (looked at with the caller's bindings).
+  struct HelperArgs {
+    const FunctionDecl *callee;
+    const CallExpr *call;
+    const HelperArgs *caller;
+  };
+
+  // `e` without parentheses and casts that keep an integer's value: implicit
+  // ones, and explicit ones to an integer type (`(int)blockDim.x`: blockDim.x
+  // is at most 1024, so any integer type holds it).
+  static const Expr *throughIntCasts(const Expr *e) {
+    for (int i = 0; e && i < 8; ++i) {
+      e = strip(e);
+      const auto *ce = dyn_cast<ExplicitCastExpr>(e);
+      if (!ce || !ce->getType()->isIntegerType()) break;
+      e = ce->getSubExpr();
     }
+    return e;
+  }
+
+  // What a name in `e` stands for: a local of this function defined once
+  // (its value), or a parameter of a helper being looked through (its
+  // argument, with the caller's bindings). Null when neither.
+  const Expr *boundValue(const Expr *e, const HelperArgs *&args) {
+    const auto *dre = dyn_cast<DeclRefExpr>(e);
+    if (!dre) return nullptr;
+    if (const auto *p = dyn_cast<ParmVarDecl>(dre->getDecl()); p && args) {
+      unsigned i = p->getFunctionScopeIndex();
+      if (p->getDeclContext() != args->callee || i >= args->call->getNumArgs()) return nullptr;
+      const Expr *arg = args->call->getArg(i);
+      args = args->caller;
+      return arg;
+    }
+    const auto *v = dyn_cast<VarDecl>(dre->getDecl());
+    if (args || !v || !isTracked(v) || defsOf[v].size() != 1) return nullptr;
+    const Def &d = defs[defsOf[v][0]];
+    return d.compound ? nullptr : d.value;
+  }
+
+  // The helper a call runs when its body is one `return` of an expression
+  // (`roundUp(x, m)`): that expression, looked at with the call's arguments.
+  static const Expr *singleReturn(const CallExpr *call, const FunctionDecl *&callee) {
+    callee = call->getDirectCallee();
+    const FunctionDecl *def = nullptr;
+    if (!callee || !callee->hasBody(def)) return nullptr;
+    callee = def;
+    const auto *body = dyn_cast_or_null<CompoundStmt>(def->getBody());
+    if (!body || body->size() != 1) return nullptr;
+    const auto *ret = dyn_cast<ReturnStmt>(body->body_front());
+    return ret ? ret->getRetValue() : nullptr;
+  }
+
+  // blockDim.x (threadIdx.x for `var`), through integer casts, locals
+  // defined once and helper parameters.
+  bool isBuiltinX(const Expr *e, BuiltinVar var, int depth, const HelperArgs *args = nullptr) {
+    e = throughIntCasts(e);
+    if (!e || depth > 8) return false;
+    if (auto ref = builtinVarRef(e); ref.var != BuiltinVar::None) return ref.var == var && ref.dim == 'x';
+    const Expr *value = boundValue(e, args);
+    return value && isBuiltinX(value, var, depth + 1, args);
+  }
+
+  // k * blockDim.x (or a sum of such), looking through integer casts, locals
+  // defined once and helpers that return one expression
+  // (`(len + bs - 1) / bs * bs` with bs = blockDim.x, `roundUp(len,
+  // blockDim.x)`).
+  bool isBlockMultiple(const Expr *e, int depth, const HelperArgs *args = nullptr) {
+    e = throughIntCasts(e);
+    if (!e || depth > 8) return false;
+    if (isBuiltinX(e, BuiltinVar::BlockDim, depth, args)) return true;
+    if (const Expr *value = boundValue(e, args)) return isBlockMultiple(value, depth + 1, args);
     if (const auto *bo = dyn_cast<BinaryOperator>(e)) {
       if (bo->getOpcode() == BO_Mul)
-        return isBlockMultiple(bo->getLHS(), depth + 1) || isBlockMultiple(bo->getRHS(), depth + 1);
+        return isBlockMultiple(bo->getLHS(), depth + 1, args) || isBlockMultiple(bo->getRHS(), depth + 1, args);
       if (bo->getOpcode() == BO_Add || bo->getOpcode() == BO_Sub)
-        return isBlockMultiple(bo->getLHS(), depth + 1) && isBlockMultiple(bo->getRHS(), depth + 1);
+        return isBlockMultiple(bo->getLHS(), depth + 1, args) && isBlockMultiple(bo->getRHS(), depth + 1, args);
+    }
+    if (const auto *call = dyn_cast<CallExpr>(e)) {
+      const FunctionDecl *callee = nullptr;
+      if (const Expr *body = singleReturn(call, callee)) {
+        HelperArgs inner{callee, call, args};
+        return isBlockMultiple(body, depth + 1, &inner);
+      }
     }
     return false;
   }
