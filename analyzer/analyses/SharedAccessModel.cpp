@@ -673,6 +673,67 @@ static bool isCollectiveLoop(const ForStmt *loop, ASTContext &ast, unsigned warp
   return first && runsFullWarpCollective(loop->getBody(), ast, warpSize);
 }
 
+// After a read: a full-mask collective, or a call of a helper that always
+// runs one (`v = warpSum(v)` with a shuffle loop inside).
+bool SharedAccessModel::ordersAfterRead(const Stmt *s) {
+  if (ordersLanesAfterRead(s, ctx_.ast(), ctx_.options().warpSize)) return true;
+  const auto *call = dyn_cast<CallExpr>(s);
+  const FunctionDecl *callee = call ? call->getDirectCallee() : nullptr;
+  const FunctionDecl *def = callee ? callee->getDefinition() : nullptr;
+  return def && def->hasBody() && !callee->getBuiltinID() && helperRunsCollectiveAlways(def, 0);
+}
+
+// Whether `s` always runs a full-mask collective: itself, in an operand that
+// always runs (not an arm of ?: or the right of && / ||), in a counted loop
+// whose first iteration runs one, or in a helper it calls that always does.
+bool SharedAccessModel::runsCollectiveAlways(const Stmt *s, int depth) {
+  ASTContext &ast = ctx_.ast();
+  unsigned warpSize = ctx_.options().warpSize;
+  if (!s) return false;
+  if (const auto *loop = dyn_cast<ForStmt>(s)) return isCollectiveLoop(loop, ast, warpSize);
+  if (isa<IfStmt, WhileStmt, DoStmt, SwitchStmt, CXXForRangeStmt, AbstractConditionalOperator>(s)) return false;
+  if (const auto *bo = dyn_cast<BinaryOperator>(s); bo && bo->isLogicalOp())
+    return runsCollectiveAlways(bo->getLHS(), depth);
+  if (ordersLanesAfterRead(s, ast, warpSize)) return true;
+  if (const auto *call = dyn_cast<CallExpr>(s)) {
+    const FunctionDecl *callee = call->getDirectCallee();
+    const FunctionDecl *def = callee ? callee->getDefinition() : nullptr;
+    if (def && def->hasBody() && !callee->getBuiltinID() && helperRunsCollectiveAlways(def, depth + 1)) return true;
+  }
+  for (const Stmt *c : s->children())
+    if (runsCollectiveAlways(c, depth)) return true;
+  return false;
+}
+
+static bool containsReturn(const Stmt *s) {
+  if (!s) return false;
+  if (isa<ReturnStmt, GotoStmt, CXXThrowExpr>(s)) return true;
+  if (isa<LambdaExpr>(s)) return false;
+  for (const Stmt *c : s->children())
+    if (containsReturn(c)) return true;
+  return false;
+}
+
+// A helper whose body, statement by statement, runs a full-mask collective
+// before any statement that may leave it (a return, goto or throw inside a
+// branch or loop): every call of it runs the collective.
+bool SharedAccessModel::helperRunsCollectiveAlways(const FunctionDecl *fn, int depth) {
+  if (depth > 4) return false;
+  if (auto it = helperCollective_.find(fn); it != helperCollective_.end()) return it->second;
+  helperCollective_[fn] = false; // recursion: not known to
+  bool runs = false;
+  if (const auto *body = dyn_cast_or_null<CompoundStmt>(fn->getBody()))
+    for (const Stmt *st : body->body()) {
+      if (runsCollectiveAlways(st, depth)) {
+        runs = true;
+        break;
+      }
+      if (containsReturn(st)) break;
+    }
+  helperCollective_[fn] = runs;
+  return runs;
+}
+
 bool SharedAccessModel::isOrdering(const Stmt *s) {
   if (const auto *as = dyn_cast<GCCAsmStmt>(s)) return isOrderingAsm(as);
   const auto *call = dyn_cast<CallExpr>(s);
@@ -739,7 +800,7 @@ const std::vector<std::pair<const SharedAccess *, uint64_t>> &SharedAccessModel:
       auto cs = (*b)[i].getAs<CFGStmt>();
       if (!cs) continue;
       const Stmt *s = cs->getStmt();
-      if (isOrdering(s) || (!a.writes && ordersLanesAfterRead(s, ctx_.ast(), ctx_.options().warpSize))) {
+      if (isOrdering(s) || (!a.writes && ordersAfterRead(s))) {
         blocked = true;
         break;
       }

@@ -129,6 +129,9 @@ private:
   bool pointerAddr(const clang::Expr *e, const Frame &f, SharedAccess &a, int depth);
   const clang::Expr *argumentFor(const Frame &f, const clang::ParmVarDecl *p) const;
   bool mayOrder(const clang::FunctionDecl *fn, int depth);
+  bool ordersAfterRead(const clang::Stmt *s);
+  bool runsCollectiveAlways(const clang::Stmt *s, int depth);
+  bool helperRunsCollectiveAlways(const clang::FunctionDecl *fn, int depth);
 
   AnalysisContext &ctx_;
   std::vector<std::unique_ptr<Frame>> frames_;
@@ -141,6 +144,7 @@ private:
   std::map<std::pair<const Frame *, const clang::ForStmt *>, bool> quietCollectiveLoops_;
   std::map<std::tuple<const SharedAccess *, std::vector<int64_t>, int>, std::unique_ptr<Table>> tables_;
   std::map<const clang::FunctionDecl *, int> ordering_; // 0 computing, 1 no, 2 yes
+  std::map<const clang::FunctionDecl *, bool> helperCollective_; // helperRunsCollectiveAlways, memoised
   std::map<const clang::FunctionDecl *, std::vector<std::pair<const clang::FunctionDecl *, const clang::CallExpr *>>>
       callers_;
   std::map<std::string, int64_t> symbolIndex_;
