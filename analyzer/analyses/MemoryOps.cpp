@@ -422,9 +422,14 @@ MemRoot MemRoots::lvalue(const Expr *lv, int depth) const {
     if (!v) return unknown();
     std::string name = v->getName().str();
     if (v->hasAttr<CUDASharedAttr>()) return MemRoot{MemSpace::Shared, "s:" + qualified(v), name};
-    if (isa<ParmVarDecl>(v))
-      return v->getType()->isReferenceType() ? MemRoot{MemSpace::Global, "p:" + name, name}
-                                             : MemRoot{MemSpace::Local, "", name};
+    if (isa<ParmVarDecl>(v)) {
+      // A reference to an object of a thread-private class is the caller's
+      // own local object (threadPrivateClasses).
+      const CXXRecordDecl *c = v->getType()->isReferenceType() ? v->getType()->getPointeeCXXRecordDecl() : nullptr;
+      bool privateObject = c && privateClasses_ && privateClasses_->count(c->getCanonicalDecl());
+      return v->getType()->isReferenceType() && !privateObject ? MemRoot{MemSpace::Global, "p:" + name, name}
+                                                                : MemRoot{MemSpace::Local, "", name};
+    }
     if (isLocalVar(v)) {
       if (v->getType()->isReferenceType() && v->getInit()) return lvalue(v->getInit(), depth + 1);
       return MemRoot{MemSpace::Local, "", name};
@@ -482,7 +487,13 @@ MemRoot MemRoots::pointer(const Expr *p, int depth) const {
     const auto *v = dyn_cast<VarDecl>(dre->getDecl());
     if (!v) return unknown();
     std::string name = v->getName().str();
-    if (isa<ParmVarDecl>(v)) return MemRoot{MemSpace::Global, "p:" + name, name};
+    if (isa<ParmVarDecl>(v)) {
+      // A pointer to an object of a thread-private class points to the
+      // caller's own local object (threadPrivateClasses).
+      const CXXRecordDecl *c = v->getType()->getPointeeCXXRecordDecl();
+      if (c && privateClasses_ && privateClasses_->count(c->getCanonicalDecl())) return MemRoot{MemSpace::Local, "", name};
+      return MemRoot{MemSpace::Global, "p:" + name, name};
+    }
     if (isLocalVar(v)) {
       if (v->getType()->isReferenceType() && v->getInit()) return pointer(v->getInit(), depth + 1);
       auto it = definedOnce_.find(v);
@@ -554,6 +565,44 @@ public:
         return true;
       }
     shared.insert(c);
+    return true;
+  }
+  // An object passed to a free function by reference or by pointer
+  // (`loadFlags(flags, p)` with `void loadFlags(Flags &f, ...)`,
+  // `loadFlags(&flags, p)` with `Flags *f`): a local one, or the caller's
+  // own parameter passed on, is a local use; anything else (shared or
+  // global memory, an element of an array, a pointer from elsewhere) is not.
+  bool VisitCallExpr(CallExpr *call) {
+    if (isa<CXXMemberCallExpr, CXXOperatorCallExpr>(call)) return true;
+    const FunctionDecl *fn = call->getDirectCallee();
+    if (!fn) return true;
+    for (unsigned i = 0; i < call->getNumArgs() && i < fn->getNumParams(); ++i) {
+      QualType t = fn->getParamDecl(i)->getType();
+      if (!t->isReferenceType() && !t->isPointerType()) continue;
+      const CXXRecordDecl *c = t->getPointeeType()->getAsCXXRecordDecl();
+      if (!c) continue;
+      const Expr *arg = call->getArg(i)->IgnoreParenImpCasts();
+      bool addressOf = false;
+      if (const auto *uo = dyn_cast<UnaryOperator>(arg); uo && uo->getOpcode() == UO_AddrOf) {
+        arg = uo->getSubExpr()->IgnoreParenImpCasts();
+        addressOf = true;
+      }
+      const auto *dre = dyn_cast<DeclRefExpr>(arg);
+      const auto *v = dre ? dyn_cast<VarDecl>(dre->getDecl()) : nullptr;
+      bool own = v && isPrivateObject(v) && (t->isReferenceType() || addressOf);
+      bool forwarded = v && !addressOf && isa<ParmVarDecl>(v) &&
+                       (v->getType()->isReferenceType() || v->getType()->isPointerType()) &&
+                       v->getType()->getPointeeCXXRecordDecl() &&
+                       v->getType()->getPointeeCXXRecordDecl()->getCanonicalDecl() == c->getCanonicalDecl();
+      (own || forwarded ? local : shared).insert(c->getCanonicalDecl());
+    }
+    return true;
+  }
+  // A kernel's pointer to a class points to memory the host gave it.
+  bool VisitFunctionDecl(FunctionDecl *fn) {
+    if (fn->hasAttr<CUDAGlobalAttr>())
+      for (const ParmVarDecl *p : fn->parameters())
+        if (const CXXRecordDecl *c = p->getType()->getPointeeCXXRecordDecl()) shared.insert(c->getCanonicalDecl());
     return true;
   }
   bool VisitCXXConstructExpr(CXXConstructExpr *ce) {

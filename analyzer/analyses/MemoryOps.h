@@ -96,9 +96,11 @@ private:
 };
 
 // The classes of which `fns` only ever use local objects: their methods are
-// called on local variables (or on `this`) and their constructors build
-// local variables, never an object in shared or global memory or behind a
-// pointer or reference. Their `this` is the calling thread's own object.
+// called on local variables (or on `this`), their constructors build local
+// variables, and free functions take them by reference only from local
+// variables (or from such reference parameters passed on), never an object
+// in shared or global memory or behind a pointer. Their `this`, and such a
+// reference parameter, is the calling thread's own object.
 ClassSet threadPrivateClasses(const std::vector<const clang::FunctionDecl *> &fns);
 
 } // namespace warpcheck
