@@ -5,7 +5,6 @@
 // joining the clocks of their participants; scopes deciding who
 // synchronises with whom. The shadow is exact: every access of every byte.
 #include "runtime/reference/HappensBefore.h"
-#include "instrument/PatchState.h"
 #include "runtime/reference/VectorClock.h"
 #include <algorithm>
 #include <map>
@@ -613,7 +612,7 @@ private:
     if (index >= o.syncwarpsPast.size())
       return false;
     auto it = syncwarpsMade_.find({e.launch, e.block, e.warp()});
-    if (it != syncwarpsMade_.end() && it->second > index + patch::kSyncwarpCallsKept)
+    if (it != syncwarpsMade_.end() && it->second > index + kSyncwarpCallsKept)
       return false;
     return o.syncwarpsPast[index].first == e.pc && o.syncwarpsPast[index].second != mask;
   }

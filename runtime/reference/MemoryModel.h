@@ -6,6 +6,13 @@
 
 namespace warpcheck::reference {
 
+// __syncwarp() calls compared per warp: a lane that comes to a call after
+// another lane of its warp has made this many more is not compared with the
+// lanes that made it. The GPU detector's bound (instrument/PatchState.h,
+// kSyncwarpCallsKept; the reference includes nothing of the runtime, and a
+// reference test checks the two agree).
+inline constexpr uint32_t kSyncwarpCallsKept = 32;
+
 struct ModelOptions {
   // --volatile=ptx: volatile accesses are relaxed system-scope operations,
   // morally strong with other strong accesses (PTX's reading). Default:

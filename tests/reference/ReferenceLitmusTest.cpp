@@ -2,6 +2,7 @@
 // reference checker: each a few events with the expected verdict.
 #include <set>
 #include "LitmusHelpers.h"
+#include "instrument/PatchState.h"
 #include <gtest/gtest.h>
 
 using namespace warpcheck::reference;
@@ -616,6 +617,9 @@ TEST(ReferenceLitmus, ALaneThatRanAheadAloneIsComparedAtEveryCall) {
   }
   EXPECT_EQ(pcs, (std::set<uint64_t>{20, 30}));
 }
+
+static_assert(warpcheck::reference::kSyncwarpCallsKept == warpcheck::patch::kSyncwarpCallsKept,
+              "the reference compares __syncwarp calls within the GPU detector's bound");
 
 TEST(ReferenceLitmus, CallsBeyondTheKeptBoundAreNotCompared) {
   // As the GPU detector keeps the first caller of each of the last
