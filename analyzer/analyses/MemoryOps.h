@@ -97,10 +97,11 @@ private:
 
 // The classes of which `fns` only ever use local objects: their methods are
 // called on local variables (or on `this`), their constructors build local
-// variables, and free functions take them by reference only from local
-// variables (or from such reference parameters passed on), never an object
-// in shared or global memory or behind a pointer. Their `this`, and such a
-// reference parameter, is the calling thread's own object.
+// variables, and free functions take them by reference, or by pointer as
+// `&local`, only from local variables (or from such parameters passed on),
+// never an object in shared or global memory, an array element, or a
+// kernel's pointer parameter. Their `this`, and such a reference or pointer
+// parameter, is the calling thread's own object.
 ClassSet threadPrivateClasses(const std::vector<const clang::FunctionDecl *> &fns);
 
 } // namespace warpcheck
