@@ -85,7 +85,7 @@ __device__ __forceinline__ uint64_t widenPc32(uint32_t low, uint64_t now) {
 // the global access `from` (an instruction index, or kFromEntry).
 __device__ __forceinline__ uint8_t pcInfoFrom(const LaunchState *st, uint64_t i, uint32_t from) {
   uint32_t e = st->pcInfo[i];
-  uint32_t bits = e & 0xff, count = (e >> 8) & 0xf, first = e >> 12;
+  uint32_t bits = e & 0xff, count = (e >> 8) & 0xf, first = (e >> 12) & (kMaxEdges - 1);
   for (uint32_t k = 0; k < count; ++k) {
     uint32_t edge = st->pcEdges[first + k];
     if ((edge >> 8) == from) return (uint8_t)((bits & (kPcStrong | kPcBlockScope | kPcVolatile | kPcKnown)) | (edge & 0xff));

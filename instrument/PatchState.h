@@ -86,6 +86,12 @@ enum PcArrival : uint32_t { kArriveAfter = 1u << 31 };
 // kFromEntry) << 8 | the fence bits of the paths from there.
 constexpr uint32_t kFromEntry = 0xffffff, kFromUnknown = 0xfffffe;
 constexpr uint32_t kMaxEdgesPerAccess = 15;
+constexpr uint32_t kMaxEdges = 1u << 19; // the first edge's index takes bits 12-30
+// Bit 31, on shared-memory loads only: no other thread of the block can
+// store to shared memory in any barrier interval the load is in
+// (runtime/common/QuietSharedLoads.h), so the load need not be recorded
+// nor checked while the block's threads meet at the same barriers.
+constexpr uint32_t kPcQuietSharedLoad = 1u << 31;
 
 // Asynchronous copies into shared memory (cp.async: __pipeline_memcpy_async,
 // cuda::memcpy_async, cooperative_groups::memcpy_async) write when they
@@ -312,6 +318,10 @@ struct Counters {
   // Device-side malloc()s the heap table had no room for (their accesses
   // then count as outside every allocation).
   unsigned long long heapUntracked;
+  // Set when the threads of a block met at different barrier instructions in
+  // one epoch: kPcQuietSharedLoad assumes they do not, so from then on the
+  // launch checks every shared load.
+  unsigned long long barriersDiverged;
   // Counted only with LaunchState::debug (WARPCHECK_DEBUG): an atomic per event.
   unsigned long long debugEnters, debugAccesses, debugNoSlot, debugBarriers, debugGlobal;
 };

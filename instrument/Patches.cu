@@ -579,6 +579,23 @@ __device__ void arriveAfter(const LaunchState *st, uint64_t pc) {
   arriveWithoutWait(st, &st->slots[s], id);
 }
 
+// A load of shared memory that no store of another thread can race with
+// (kPcQuietSharedLoad, from the SASS), in a launch whose blocks' threads
+// have met at the same barrier instructions so far (Counters::barriersDiverged):
+// the detector needs nothing from it. Not while tracing or counting: the
+// trace has every access.
+// -DWC_NO_QUIET turns this off alone, to measure it (bench/README, "Quiet
+// shared loads").
+__device__ __forceinline__ bool quietSharedLoad(const LaunchState *st, uint64_t pc) {
+#ifdef WC_NO_QUIET
+  return false;
+#endif
+  if (st->trace || st->debug) return false;
+  uint64_t i = pcIndex(st, pc);
+  return i != ~0ull && (st->pcInfo[i] & kPcQuietSharedLoad) &&
+         *(volatile unsigned long long *)&st->counters->barriersDiverged == 0;
+}
+
 } // namespace
 
 // ---- the callbacks (names are looked up by the runtime) ------------------------
@@ -649,7 +666,8 @@ extern "C" __device__ __noinline__ SanitizerPatchResult wcSharedAccess(void *use
 #ifdef WC_NO_QUICK // the general path only (bench/README, "Steady state")
   if (true)
 #else
-  if (!quickSharedAccess(state(userdata), pc, (uint32_t)(uintptr_t)ptr, accessSize, byteMask, write, atomic))
+  if (!(read && !write && quietSharedLoad(state(userdata), pc)) &&
+      !quickSharedAccess(state(userdata), pc, (uint32_t)(uintptr_t)ptr, accessSize, byteMask, write, atomic))
 #endif
     sharedAccess(userdata, pc, (uint32_t)(uintptr_t)ptr, accessSize, byteMask, write, atomic);
   arriveAfter(state(userdata), pc);
@@ -869,6 +887,10 @@ extern "C" __device__ __noinline__ SanitizerPatchResult wcBarrier(void *userdata
   if ((uint32_t)(cur >> 32) != epoch) return SANITIZER_PATCH_SUCCESS;
   // One record per pair of barriers, whichever was reached first.
   if ((uint32_t)cur != (uint32_t)pc) {
+    // Before this thread's barrier can complete: every thread it releases
+    // then checks its quiet loads too.
+    atomicExch(&st->counters->barriersDiverged, 1ull);
+    __threadfence();
     uint64_t other = widenPc(cur, pc);
     record(st, kBarrierDivergent, other < pc ? other : pc, other < pc ? pc : other, kNoSlot, thread, barIndex,
            0, 0);

@@ -1,5 +1,7 @@
 #include "runtime/common/SassAccessIndex.h"
 #include "instrument/PatchState.h"
+#include "runtime/common/QuietSharedLoads.h"
+#include "runtime/common/SassListing.h"
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -19,23 +21,11 @@ using namespace patch;
 
 namespace {
 
-struct Instruction {
-  uint64_t offset;
-  bool predicated;
-  std::string opcode;   // with its modifiers: ATOMG.E.ADD.STRONG.GPU
-  std::string operands; // the rest, up to the `;`: `0x1, 0x80`
-};
-
-struct Block {
-  std::vector<Instruction> code;
-  std::vector<size_t> preds;
-};
-
-struct Function {
-  std::string name;
-  std::vector<Block> blocks; // blocks[0] is the entry
-  std::map<std::string, size_t> byNode;
-};
+using sass::Block;
+using sass::Function;
+using sass::Instruction;
+using sass::has;
+using sass::root;
 
 // The DOT label's text, unescaped: `0040:\ \ \ S2R\ R5\ ;\l` -> lines.
 std::vector<std::string> labelLines(const std::string &label) {
@@ -70,9 +60,6 @@ void parseInstructions(const std::string &label, std::vector<Instruction> &out) 
       out.push_back({std::stoull(m[1].str(), nullptr, 16), m[2].matched, m[3].str(), m[4].str()});
   }
 }
-
-std::string root(const std::string &opcode) { return opcode.substr(0, opcode.find('.')); }
-bool has(const std::string &opcode, const char *part) { return opcode.find(part) != std::string::npos; }
 
 // Instructions that may access global memory (generic LD/ST/ATOM too: the
 // API reports them when the address is global).
@@ -251,12 +238,13 @@ void analyse(const Function &f, FunctionIndex &index) {
     if (pairwise)
       for (auto &[src, bits] : from)
         if (bits != must) listed.push_back({src, bits});
-    if (!listed.empty() && listed.size() <= kMaxEdgesPerAccess && index.edges.size() < (1u << 20)) {
+    if (!listed.empty() && listed.size() <= kMaxEdgesPerAccess && index.edges.size() < kMaxEdges) {
       entry |= (uint32_t)listed.size() << 8 | (uint32_t)index.edges.size() << 12;
       for (auto &[src, bits] : listed) index.edges.push_back(src << 8 | bits);
     }
     index.entries[at] = entry;
   }
+  markQuietSharedLoads(f, succs, index.entries);
   // Arrivals (bar.arrive) by the instruction that carries them; when one
   // has no carrier, every waiting barrier of the function is marked: what
   // it acquires is then not known exactly (the device over-approximates).
