@@ -53,17 +53,21 @@ Kind classify(const Instruction &i) {
     }
     return Kind::Unsupported; // named or partial barriers, bar.arrive, predicated ones
   }
-  if (r == "LDS" || r == "LDSM") return Kind::Load;
-  // Whatever may write shared memory: its own stores and atomics, the
-  // generic ones (the address may be shared), and calls.
-  if (r == "STS" || r == "STSM" || r == "ATOMS" || r == "ST" || r == "ATOM" || r == "RED" || r.rfind("CALL", 0) == 0)
-    return Kind::Store;
   // Writes the shared-memory detector sees outside the epochs (cp.async,
   // TMA, bulk copies, mbarriers, stores of other blocks of a cluster), and
   // control flow the graph does not show.
-  for (const char *p : {"LDGSTS", "LDGDEPBAR", "DEPBAR", "ARRIVES", "SYNCS", "UTMA", "UBLK", "UCGABAR", "MAPA", "STAS", "REDAS",
-                        "BRX", "JMX", "RET"})
+  for (const char *p : {"LDGSTS", "LDGDEPBAR", "DEPBAR", "ARRIVES", "SYNCS", "UTMA", "UBLK", "UCGABAR", "MAPA", "STAS",
+                        "REDAS", "BRX", "JMX", "RET"})
     if (r.rfind(p, 0) == 0) return Kind::Unsupported;
+  if (r == "LDS" || r == "LDSM") return Kind::Load;
+  // Whatever may write shared memory: its own stores and atomics (STS,
+  // STSM, ATOMS), the generic ones (the address may be shared), calls. By
+  // prefix, so that a store this list does not name counts too; only the
+  // global and local ones and the warp reduction are left out.
+  auto starts = [&](const char *p) { return r.rfind(p, 0) == 0; };
+  if ((starts("ST") && r != "STG" && r != "STL") || (starts("ATOM") && r != "ATOMG") ||
+      (starts("RED") && r != "REDG" && r != "REDUX") || starts("CALL"))
+    return Kind::Store;
   return Kind::Other;
 }
 
