@@ -1,4 +1,5 @@
 #include "analyzer/analyses/DeviceCallers.h"
+#include "analyzer/core/WholeUnit.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include <map>
 
@@ -45,7 +46,9 @@ const std::vector<DeviceCall> &callsOf(AnalysisContext &ctx, const FunctionDecl 
   CallIndex &index = ctx.shared<CallIndex>("device-callers");
   if (!index.built) {
     index.built = true;
-    CallFinder(index).TraverseDecl(ctx.ast().getTranslationUnitDecl());
+    CallFinder finder(index);
+    // Callers in headers too, whatever the pass's traversal scope.
+    traverseWholeUnit(finder, ctx.ast());
   }
   static const std::vector<DeviceCall> none;
   auto it = index.calls.find(callee->getCanonicalDecl());

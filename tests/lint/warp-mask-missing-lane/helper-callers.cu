@@ -38,3 +38,26 @@ __global__ void high_half(float *out) {
   if (threadIdx.x % 32 >= 16) v = half_min(v);
   out[threadIdx.x] = v;
 }
+
+// The guard two calls up: the lanes that enter a helper are those that
+// enter its caller and reach the call there, up to the kernel (session 28:
+// only the nearest caller's own guards counted, so this was an error).
+__device__ float half_or(float v) { return v + __shfl_xor_sync(0x0000ffff, v, 1); }
+__device__ float scaled_half_or(float v) { return half_or(v * 2.f); }
+
+__global__ void guard_two_calls_up(float *out) {
+  float v = out[threadIdx.x];
+  if (threadIdx.x % 32 < 16) v = scaled_half_or(v);
+  out[threadIdx.x] = v;
+}
+
+// Nearest bug: the same chain, with the guard letting the wrong half in.
+__device__ float half_and(float v) { return v * __shfl_xor_sync(0x0000ffff, v, 1); }
+// CHECK-MESSAGES: :[[@LINE-1]]:49: error: lanes that reach '__shfl_xor_sync' are missing from its mask 0xffff{{.*}} [warp-mask-missing-lane]
+__device__ float scaled_half_and(float v) { return half_and(v * 2.f); }
+
+__global__ void wrong_guard_two_calls_up(float *out) {
+  float v = out[threadIdx.x];
+  if (threadIdx.x % 32 >= 8) v = scaled_half_and(v);
+  out[threadIdx.x] = v;
+}
