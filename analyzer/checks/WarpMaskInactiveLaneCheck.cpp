@@ -3,6 +3,7 @@
 // inside `if (lane < 16)` or inside a bounds check `if (i < n)`; also a
 // call to a helper that runs a full-mask collective (`warp_reduce_sum(v)`)
 // under such a guard of the caller.
+#include "analyzer/analyses/EnteringLanes.h"
 #include "analyzer/analyses/WarpCollectiveSite.h"
 #include "analyzer/analyses/WarpHelperCollective.h"
 #include "analyzer/checks/Check.h"
@@ -41,7 +42,13 @@ public:
     if (!site) return;
     if (site->mask.kind == MaskFacts::Ballot) return checkBallot(*site);
     if (site->mask.kind != MaskFacts::Concrete) return;
-    const LaneFacts &r = site->reach;
+    LaneFacts r = site->reach;
+    // A helper's own code is evaluated as if every lane entered it; where
+    // the TU calls it, only the lanes its callers let in enter (a shuffle
+    // naming the low half-warp in a helper the high half calls). A mask
+    // naming the whole warp is left to the calls (checkHelperCall), which
+    // report the chain.
+    if (!namesWholeWarp(*site)) restrictToEnteringLanes(context(), site->function->decl(), r, /*withExits=*/false);
     unsigned ws = r.warpSize;
     // Find a calling lane whose mask names a lane that cannot reach the call
     // (definite), else one that may not (thread-dependent guard).
@@ -75,6 +82,17 @@ public:
   }
 
 private:
+  // Whether every lane that reaches the site passes the full-warp mask.
+  static bool namesWholeWarp(const WarpCollectiveSite &site) {
+    const LaneFacts &r = site.reach;
+    uint64_t full = r.warpSize >= 64 ? ~uint64_t(0) : (uint64_t(1) << r.warpSize) - 1;
+    for (unsigned w = 0; w < r.warps(); ++w)
+      for (unsigned l = 0; l < r.warpSize; ++l)
+        if (r.reach[w][l] != Reach::No && (!site.mask.value[w][l] || (*site.mask.value[w][l] & full) != full))
+          return false;
+    return true;
+  }
+
   // The lanes that reach a collective inside a helper are the lanes that
   // reach the call of the helper: the same lane-by-lane question, asked at
   // the call, with the chain down to the collective as notes.

@@ -1,7 +1,7 @@
 // warp-mask-missing-lane: lanes that reach a warp `_sync` intrinsic but are
 // not named in the mask they pass (guide §5.4.6.6: "each calling thread must
 // have its corresponding bit set in the mask").
-#include "analyzer/analyses/DeviceCallers.h"
+#include "analyzer/analyses/EnteringLanes.h"
 #include "analyzer/analyses/WarpCollectiveSite.h"
 #include "analyzer/checks/Check.h"
 #include "analyzer/checks/CheckRegistry.h"
@@ -33,7 +33,10 @@ public:
     // Lanes that exited before the call (`if (lane >= 16) return;`) do not
     // reach it: they cannot be missing from its mask.
     LaneFacts r = site->lanes->reachOf(site->call, /*withExits=*/true);
-    enteringLanesOnly(*site, r);
+    // A helper's own code is evaluated as if every lane entered it; where
+    // the TU calls it, only the lanes its callers let in enter
+    // (`if (lane < 16) v = half_sum(v);` with a 0x0000ffff shuffle inside).
+    restrictToEnteringLanes(context(), site->function->decl(), r, /*withExits=*/true);
     unsigned ws = r.warpSize;
     bool found = false, definite = false;
     unsigned fw = 0, fl = 0;
@@ -64,34 +67,6 @@ public:
   }
 
 private:
-  // A helper's own code is evaluated as if every lane entered it. Where the
-  // TU calls it, only the lanes that reach one of those calls enter
-  // (`if (lane < 16) v = half_sum(v);` with a 0x0000ffff shuffle inside):
-  // a lane reaches the collective when it reaches a call of the helper and,
-  // inside, the collective; definitely only if both are definite. A caller
-  // the analysis does not have (host code, another TU's) leaves `r` as is.
-  void enteringLanesOnly(const WarpCollectiveSite &site, LaneFacts &r) {
-    const FunctionDecl *helper = site.function->decl();
-    if (helper->hasAttr<CUDAGlobalAttr>()) return;
-    const std::vector<DeviceCall> &calls = callsOf(context(), helper);
-    if (calls.empty()) return;
-    std::array<std::array<Reach, 64>, LaneFacts::kWarps> enters{};
-    for (auto &warp : enters) warp.fill(Reach::No);
-    for (const DeviceCall &c : calls) {
-      const FunctionUniformity *caller = context().uniformity().function(c.caller);
-      if (!caller) return;
-      LaneFacts at = LaneModel(*caller, r.warpSize).reachOf(c.call, /*withExits=*/true);
-      for (unsigned w = 0; w < r.warps(); ++w)
-        for (unsigned l = 0; l < r.warpSize; ++l)
-          if (at.reach[w][l] == Reach::Yes) enters[w][l] = Reach::Yes;
-          else if (at.reach[w][l] == Reach::Maybe && enters[w][l] == Reach::No) enters[w][l] = Reach::Maybe;
-    }
-    for (unsigned w = 0; w < r.warps(); ++w)
-      for (unsigned l = 0; l < r.warpSize; ++l)
-        if (enters[w][l] == Reach::No) r.reach[w][l] = Reach::No;
-        else if (enters[w][l] == Reach::Maybe && r.reach[w][l] == Reach::Yes) r.reach[w][l] = Reach::Maybe;
-  }
-
   // mask = __ballot_sync(m, P) then a call under guards that do not imply
   // P: lanes that reach the call with P false are not in the mask.
   void checkBallot(const WarpCollectiveSite &site) {

@@ -3,17 +3,18 @@
 // swapped when the row layout changed: the high half-warp now calls the
 // row helper whose reduction names the low half (0x0000ffff), and the low
 // half the one naming the high half. Each shuffle is reached by exactly the
-// lanes its mask leaves out, two calls below the guard.
+// lanes its mask leaves out (and none of the lanes it names), two calls
+// below the guard.
 
 __device__ __forceinline__ float lowHalfReduce(float v) {
 #pragma unroll
-  for (int o = 8; o > 0; o >>= 1) v += __shfl_xor_sync(0x0000ffffu, v, o); // expect: warp-mask-missing-lane
+  for (int o = 8; o > 0; o >>= 1) v += __shfl_xor_sync(0x0000ffffu, v, o); // expect: warp-mask-missing-lane, warp-mask-inactive-lane
   return v;
 }
 
 __device__ __forceinline__ float highHalfReduce(float v) {
 #pragma unroll
-  for (int o = 8; o > 0; o >>= 1) v += __shfl_xor_sync(0xffff0000u, v, o); // expect: warp-mask-missing-lane
+  for (int o = 8; o > 0; o >>= 1) v += __shfl_xor_sync(0xffff0000u, v, o); // expect: warp-mask-missing-lane, warp-mask-inactive-lane
   return v;
 }
 
