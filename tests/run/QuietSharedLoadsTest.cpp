@@ -4,13 +4,12 @@
 // call, a named barrier or an asynchronous copy are not.
 #include "instrument/PatchState.h"
 #include "runtime/common/SassAccessIndex.h"
-#include <cstdlib>
-#include <fstream>
+#include "tests/run/IndexedCubin.h"
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 using namespace warpcheck::run;
 using namespace warpcheck::patch;
+using warpcheck::run::test::IndexedCubin;
 
 namespace {
 
@@ -86,29 +85,8 @@ __global__ void async(const int *in, int *out) {
 }
 )";
 
-struct Built {
-  std::string error;
-  SassAccessIndex index;
-};
-
-Built &built() {
-  static Built b = [] {
-    Built out;
-    std::string nvcc = WARPCHECK_TEST_NVCC, nvdisasm = WARPCHECK_TEST_NVDISASM;
-    if (nvcc.empty() || nvdisasm.empty()) {
-      out.error = "needs nvcc and nvdisasm";
-      return out;
-    }
-    std::string dir = "/tmp/warpcheck-quiet-" + std::to_string(getpid());
-    std::system(("mkdir -p " + dir).c_str());
-    std::ofstream(dir + "/q.cu") << kSource;
-    std::string cubin = dir + "/q.cubin";
-    std::string cmd = nvcc + " -O2 -arch=sm_90 -cubin -o " + cubin + " " + dir + "/q.cu";
-    if (std::system(cmd.c_str()) != 0) out.error = "nvcc failed: " + cmd;
-    else indexCubin(nvdisasm, cubin, out.index, out.error);
-    std::system(("rm -rf " + dir).c_str());
-    return out;
-  }();
+IndexedCubin &built() {
+  static IndexedCubin b = test::indexSource(kSource, "quiet");
   return b;
 }
 
@@ -125,7 +103,7 @@ int quiet(const std::string &fn) {
 }
 
 #define NEEDS_TOOLS()                                                                                                 \
-  if (built().index.empty() && built().error == "needs nvcc and nvdisasm") GTEST_SKIP() << built().error;             \
+  if (built().error == test::kNeedsTools) GTEST_SKIP() << built().error;                                              \
   ASSERT_TRUE(built().error.empty()) << built().error
 
 } // namespace

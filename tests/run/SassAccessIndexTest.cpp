@@ -5,14 +5,12 @@
 #include "instrument/PatchState.h"
 #include "runtime/common/CubinSymbols.h"
 #include "runtime/common/SassAccessIndex.h"
-#include <cstdlib>
-#include <fstream>
+#include "tests/run/IndexedCubin.h"
 #include <gtest/gtest.h>
-#include <iterator>
-#include <unistd.h>
 
 using namespace warpcheck::run;
 using namespace warpcheck::patch;
+using warpcheck::run::test::IndexedCubin;
 
 namespace {
 
@@ -79,53 +77,10 @@ const char *kAlignedHeapSource = R"(
 __global__ void aligned(int **out) { out[0] = (int *)__nv_aligned_device_malloc(256, 128); }
 )";
 
-// The image nvcc makes of `source`, or "" with `error` set.
-std::string compileCubin(const char *source, const std::string &name, std::string &error) {
-  std::string nvcc = WARPCHECK_TEST_NVCC;
-  if (nvcc.empty()) {
-    error = "needs nvcc";
-    return "";
-  }
-  std::string dir = "/tmp/warpcheck-sass-" + std::to_string(getpid());
-  std::system(("mkdir -p " + dir).c_str());
-  std::ofstream(dir + "/" + name + ".cu") << source;
-  std::string cubin = dir + "/" + name + ".cubin";
-  std::string cmd = nvcc + " -O2 -arch=sm_90 -cubin -o " + cubin + " " + dir + "/" + name + ".cu";
-  if (std::system(cmd.c_str()) != 0) {
-    error = "nvcc failed: " + cmd;
-    return "";
-  }
-  std::ifstream in(cubin, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
+using test::compileCubin;
 
-struct Built {
-  std::string cubin, image, error;
-  SassAccessIndex index;
-};
-
-Built &built() {
-  static Built b = [] {
-    Built out;
-    std::string nvcc = WARPCHECK_TEST_NVCC, nvdisasm = WARPCHECK_TEST_NVDISASM;
-    if (nvcc.empty() || nvdisasm.empty()) {
-      out.error = "needs nvcc and nvdisasm";
-      return out;
-    }
-    std::string dir = "/tmp/warpcheck-sass-" + std::to_string(getpid());
-    std::system(("mkdir -p " + dir).c_str());
-    std::ofstream(dir + "/k.cu") << kSource;
-    out.cubin = dir + "/k.cubin";
-    std::string cmd = nvcc + " -O2 -arch=sm_90 -cubin -o " + out.cubin + " " + dir + "/k.cu";
-    if (std::system(cmd.c_str()) != 0) {
-      out.error = "nvcc failed: " + cmd;
-      return out;
-    }
-    std::ifstream in(out.cubin, std::ios::binary);
-    out.image.assign(std::istreambuf_iterator<char>(in), {});
-    if (!indexCubin(nvdisasm, out.cubin, out.index, out.error)) return out;
-    return out;
-  }();
+IndexedCubin &built() {
+  static IndexedCubin b = test::indexSource(kSource, "k");
   return b;
 }
 
@@ -140,7 +95,7 @@ std::vector<uint32_t> accesses(const FunctionIndex &f) {
 } // namespace
 
 TEST(SassAccessIndex, PublicationAfterAFenceIsFenced) {
-  Built &b = built();
+  IndexedCubin &b = built();
   if (!b.error.empty() && b.cubin.empty()) GTEST_SKIP() << b.error;
   ASSERT_TRUE(b.error.empty()) << b.error;
   ASSERT_TRUE(b.index.count("_Z7publishPiS_i"));
@@ -155,7 +110,7 @@ TEST(SassAccessIndex, PublicationAfterAFenceIsFenced) {
 }
 
 TEST(SassAccessIndex, FenceBeforeALoopCountsFromTheAccessBeforeIt) {
-  Built &b = built();
+  IndexedCubin &b = built();
   if (!b.error.empty() && b.cubin.empty()) GTEST_SKIP() << b.error;
   const FunctionIndex &f = b.index.at("_Z7consumePKiPiS1_i");
   auto acc = accesses(f);
@@ -182,7 +137,7 @@ TEST(SassAccessIndex, FenceBeforeALoopCountsFromTheAccessBeforeIt) {
 }
 
 TEST(SassAccessIndex, BlockScopeAtomicsAndFencesAreMarked) {
-  Built &b = built();
+  IndexedCubin &b = built();
   if (!b.error.empty() && b.cubin.empty()) GTEST_SKIP() << b.error;
   auto acc = accesses(b.index.at("_Z6narrowPiS_"));
   ASSERT_GE(acc.size(), 3u);
@@ -200,7 +155,7 @@ TEST(SassAccessIndex, BarriersKnowTheFencesBeforeThem) {
   // __syncthreads(). The barrier's entry must carry the fence on the path
   // from the poll (but not from the entry: the other threads skip it), and
   // no kPcKnown: a barrier is not an access.
-  Built &b = built();
+  IndexedCubin &b = built();
   if (!b.error.empty()) GTEST_SKIP() << b.error;
   auto it = b.index.find("_Z18acquireThenBarrierPiPKiS_");
   ASSERT_NE(it, b.index.end());
@@ -225,7 +180,7 @@ TEST(SassAccessIndex, ArrivalsRideOnTheInstructionBeforeThem) {
   // bar.arrive (BAR.ARV) has no callback: the shared store right before it
   // carries the arrival (barrier 1, 128 threads); its waiting barriers know
   // every arrival, so none is marked unattributed.
-  Built &b = built();
+  IndexedCubin &b = built();
   if (!b.error.empty()) GTEST_SKIP() << b.error;
   const FunctionIndex &f = b.index.at("_Z12namedHandOffPi");
   int carriers = 0;
@@ -243,7 +198,7 @@ TEST(SassAccessIndex, AnArrivalWithoutCarrierMarksTheWaitingBarriers) {
   // The arrive opens its branch: no instruction before it in its block has
   // a callback. The bar.sync of the other branch must then acquire
   // conservatively (kPcUnattributedArrive).
-  Built &b = built();
+  IndexedCubin &b = built();
   if (!b.error.empty()) GTEST_SKIP() << b.error;
   const FunctionIndex &f = b.index.at("_Z11arriveFirstPi");
   int marked = 0;
@@ -254,7 +209,7 @@ TEST(SassAccessIndex, AnArrivalWithoutCarrierMarksTheWaitingBarriers) {
 }
 
 TEST(CubinSymbols, FindsDeviceVariablesAndFunctions) {
-  Built &b = built();
+  IndexedCubin &b = built();
   if (b.image.empty()) GTEST_SKIP() << b.error;
   auto vars = deviceVariables(b.image.data(), b.image.size());
   ASSERT_EQ(vars.size(), 1u);
@@ -272,14 +227,14 @@ TEST(CubinSymbols, TellsWhichCubinsCallDeviceMalloc) {
   ASSERT_FALSE(aligned.empty()) << error;
   EXPECT_TRUE(callsDeviceMalloc(heap.data(), heap.size()));
   EXPECT_TRUE(callsDeviceMalloc(aligned.data(), aligned.size()));
-  Built &b = built();
+  IndexedCubin &b = built();
   ASSERT_FALSE(b.image.empty()) << b.error;
   EXPECT_FALSE(callsDeviceMalloc(b.image.data(), b.image.size()));
   EXPECT_FALSE(callsDeviceMalloc("not an elf", 10));
 }
 
 TEST(SassAccessIndex, OneFunctionAlone) {
-  Built &b = built();
+  IndexedCubin &b = built();
   if (b.image.empty()) GTEST_SKIP() << b.error;
   long fn = functionSymbolIndex(b.image.data(), b.image.size(), "_Z6narrowPiS_");
   SassAccessIndex one;
