@@ -1,5 +1,6 @@
 #include "runtime/common/QuietSharedLoads.h"
 #include "instrument/PatchState.h"
+#include <algorithm>
 #include <sstream>
 
 namespace warpcheck::run {
@@ -10,11 +11,6 @@ namespace {
 
 enum class Kind { Other, Load, Store, Barrier, Unsupported };
 
-std::string trim(const std::string &s) {
-  size_t b = s.find_first_not_of(" \t"), e = s.find_last_not_of(" \t");
-  return b == std::string::npos ? "" : s.substr(b, e - b + 1);
-}
-
 // `P0`, `!P1`, `PT`, `UP2`: a predicate operand (bar.red's).
 bool isPredicate(std::string op) {
   if (!op.empty() && op[0] == '!') op.erase(0, 1);
@@ -22,37 +18,37 @@ bool isPredicate(std::string op) {
   return op.size() >= 2 && op[0] == 'P' && (op[1] == 'T' || (op[1] >= '0' && op[1] <= '9'));
 }
 
-// __syncthreads(): BAR.SYNC on barrier 0 for the whole block, unpredicated.
-// bar.red (__syncthreads_count/and/or) is not taken for one: a split it
-// would make is not needed to be right, only to find more quiet loads.
-bool blockBarrier(const Instruction &i) {
-  std::istringstream mods(i.opcode);
-  std::string part;
-  std::getline(mods, part, '.');
-  if (!std::getline(mods, part, '.') || part != "SYNC" || i.predicated) return false;
-  std::istringstream ops(i.operands);
-  std::string first, rest;
-  std::getline(ops, first, ',');
-  if (trim(first) != "0x0") return false;
-  return !std::getline(ops, rest, ','); // a thread count: a partial barrier
+// The operands of `i`, without their spaces: `0x0, P0` -> {"0x0", "P0"}.
+std::vector<std::string> operandList(const Instruction &i) {
+  std::vector<std::string> out;
+  std::istringstream in(i.operands);
+  for (std::string op; std::getline(in, op, ',');) {
+    std::string word;
+    std::istringstream(op) >> word;
+    out.push_back(word);
+  }
+  return out;
+}
+
+// __syncthreads() is BAR.SYNC on barrier 0 for the whole block,
+// unpredicated: an interval's end. bar.red (__syncthreads_count/and/or) on
+// barrier 0, with predicate operands only, orders like it but is not taken
+// for one (a split is not needed to be right, only to find more quiet
+// loads). Anything else -- named or partial barriers (a thread count),
+// bar.arrive, predicated barriers -- makes the block's epochs other than
+// the function's intervals.
+Kind classifyBarrier(const Instruction &i) {
+  std::vector<std::string> ops = operandList(i);
+  if (i.predicated || ops.empty() || ops[0] != "0x0") return Kind::Unsupported;
+  std::string mode = root(i.opcode.substr(std::min(i.opcode.size(), root(i.opcode).size() + 1)));
+  if (mode == "SYNC" && ops.size() == 1) return Kind::Barrier;
+  if (has(i.opcode, ".RED") && std::all_of(ops.begin() + 1, ops.end(), isPredicate)) return Kind::Other;
+  return Kind::Unsupported;
 }
 
 Kind classify(const Instruction &i) {
   std::string r = root(i.opcode);
-  if (r == "BAR") {
-    if (blockBarrier(i)) return Kind::Barrier;
-    // bar.red on barrier 0 with a predicate orders like bar.sync; not a split here.
-    bool red = has(i.opcode, ".RED") && !i.predicated;
-    if (red) {
-      std::istringstream ops(i.operands);
-      std::string first, op;
-      std::getline(ops, first, ',');
-      bool predicatesOnly = trim(first) == "0x0";
-      while (predicatesOnly && std::getline(ops, op, ',')) predicatesOnly = isPredicate(trim(op));
-      if (predicatesOnly) return Kind::Other;
-    }
-    return Kind::Unsupported; // named or partial barriers, bar.arrive, predicated ones
-  }
+  if (r == "BAR") return classifyBarrier(i);
   // Writes the shared-memory detector sees outside the epochs (cp.async,
   // TMA, bulk copies, mbarriers, stores of other blocks of a cluster), and
   // control flow the graph does not show.
