@@ -63,16 +63,14 @@ __global__ void callee(int *out) {
   put(s, 2);
   out[threadIdx.x] = s[(threadIdx.x + 1) % 256];
 }
-// Named barriers: the intervals are not the block's.
+// A named barrier (barrier 1 of 128 threads) between the store and the
+// load: were it taken for __syncthreads(), the load's interval would hold
+// no store. It is not the block's barrier: the load is not quiet.
 __global__ void named(int *out) {
-  __shared__ int s[64];
-  if (threadIdx.x < 64) {
-    s[threadIdx.x] = 1;
-    asm volatile("bar.arrive 1, 128;" ::: "memory");
-  } else {
-    asm volatile("bar.sync 1, 128;" ::: "memory");
-    out[threadIdx.x] = s[threadIdx.x - 64];
-  }
+  __shared__ int s[128];
+  s[threadIdx.x] = threadIdx.x;
+  asm volatile("bar.sync 1, 128;" ::: "memory");
+  out[threadIdx.x] = s[127 - threadIdx.x];
 }
 // cp.async writes when it completes, not in its interval.
 __global__ void async(const int *in, int *out) {
