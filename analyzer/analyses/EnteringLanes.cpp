@@ -24,8 +24,11 @@ const LaneReach &entering(AnalysisContext &ctx, EnteringCache &cache, const Func
   if (auto it = cache.lanes.find(key); it != cache.lanes.end()) return it->second;
   LaneReach &out = cache.lanes[key]; // every lane while in progress (recursion)
   for (auto &warp : out) warp.fill(Reach::Yes);
+  // A kernel first: the call index is a walk of the whole unit, not needed
+  // when every collective is in a kernel.
+  if (fn->hasAttr<CUDAGlobalAttr>() || depth > kMaxDepth) return out;
   const std::vector<DeviceCall> &calls = callsOf(ctx, fn);
-  if (fn->hasAttr<CUDAGlobalAttr>() || calls.empty() || depth > kMaxDepth) return out;
+  if (calls.empty()) return out;
   LaneReach enters;
   for (auto &warp : enters) warp.fill(Reach::No);
   for (const DeviceCall &c : calls) {
