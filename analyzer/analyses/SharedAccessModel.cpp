@@ -630,7 +630,7 @@ static bool ordersLanesAfterRead(const Stmt *s, ASTContext &ast, unsigned warpSi
   if (kind == WarpCollective::None || kind == WarpCollective::ActiveMask) return false;
   Expr::EvalResult r;
   if (!call->getArg(0)->EvaluateAsInt(r, ast)) return false;
-  uint64_t full = warpSize >= 64 ? ~uint64_t(0) : (uint64_t(1) << warpSize) - 1;
+  uint64_t full = fullWarpMask(warpSize);
   return (r.Val.getInt().getZExtValue() & full) == full;
 }
 

@@ -40,8 +40,7 @@ private:
     if (kind == WarpCollective::ActiveMask || call->getNumArgs() == 0) return {};
     Expr::EvalResult r;
     if (!call->getArg(0)->EvaluateAsInt(r, ctx_.ast())) return {};
-    unsigned ws = ctx_.options().warpSize;
-    uint64_t full = ws >= 64 ? ~uint64_t(0) : (uint64_t(1) << ws) - 1;
+    uint64_t full = fullWarpMask(ctx_.options().warpSize);
     uint64_t m = r.Val.getInt().getZExtValue();
     if ((m & full) != full) return {};
     return {Site::Target, "'" + name + "' is called here with mask " + hex(m) + ", which names every lane of the warp"};

@@ -9,6 +9,7 @@
 #include "analyzer/checks/Check.h"
 #include "analyzer/checks/CheckRegistry.h"
 #include "analyzer/checks/DivergenceNotes.h"
+#include "analyzer/cuda/CudaBuiltins.h"
 
 namespace warpcheck {
 namespace {
@@ -85,7 +86,7 @@ private:
   // Whether every lane that reaches the site passes the full-warp mask.
   static bool namesWholeWarp(const WarpCollectiveSite &site) {
     const LaneFacts &r = site.reach;
-    uint64_t full = r.warpSize >= 64 ? ~uint64_t(0) : (uint64_t(1) << r.warpSize) - 1;
+    uint64_t full = fullWarpMask(r.warpSize);
     for (unsigned w = 0; w < r.warps(); ++w)
       for (unsigned l = 0; l < r.warpSize; ++l)
         if (r.reach[w][l] != Reach::No && (!site.mask.value[w][l] || (*site.mask.value[w][l] & full) != full))

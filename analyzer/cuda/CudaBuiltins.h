@@ -6,6 +6,7 @@
 // (uniformity/IntrinsicDivergence.h).
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -35,6 +36,8 @@ enum class WarpCollective {
 };
 // Warp `_sync` intrinsics (and __activemask); the mask is argument 0.
 WarpCollective warpCollectiveOf(llvm::StringRef name);
+// The mask naming every lane of a warp of `warpSize` lanes (32, or 64 on AMD).
+inline uint64_t fullWarpMask(unsigned warpSize) { return warpSize >= 64 ? ~uint64_t(0) : (uint64_t(1) << warpSize) - 1; }
 // The non-sync forms: __shfl, __shfl_up, __shfl_down, __shfl_xor, __ballot,
 // __any, __all. Removed from CUDA; ordinary API in HIP.
 bool isLegacyWarpIntrinsic(llvm::StringRef name);

@@ -697,8 +697,7 @@ struct FunctionUniformity::Impl {
   bool isFullMask(const Expr *mask) const {
     Expr::EvalResult r;
     if (mask->isValueDependent() || !mask->EvaluateAsInt(r, program.ast())) return false;
-    uint64_t ws = program.options().warpSize;
-    uint64_t full = ws >= 64 ? ~uint64_t(0) : (uint64_t(1) << ws) - 1;
+    uint64_t full = fullWarpMask(program.options().warpSize);
     return (r.Val.getInt().getZExtValue() & full) == full;
   }
 
